@@ -1,0 +1,73 @@
+# TEA: one build for the simulator, the library, the tools, the RTL and the
+# tests. Sources are found by wildcard, so a new file in a component's folder
+# is built without touching this file. Everything lands under build/.
+
+BUILD    ?= build
+CC       ?= cc
+CXX      ?= c++
+OPT      ?= -O2 -g
+CFLAGS_ALL = -std=c11 $(OPT) -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
+	     -D_POSIX_C_SOURCE=200809L -MMD -MP $(CFLAGS)
+LIBS     := -lfdt -lelf -ldw
+TEST_LIBS := -lcmocka
+
+RV_CC    := riscv64-unknown-elf-gcc
+# picolibc picks its multilib from -march, and rv64imac_zicsr_zifencei
+# matches none (the link would fall back to lp64d and fail). ISA spec 2.2
+# counts Zicsr and Zifencei as part of I, so plain rv64imac selects
+# rv64imac/lp64 and still assembles CSR instructions and fence.i.
+RV_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
+NPROC    := $(shell nproc 2>/dev/null || echo 2)
+
+.DEFAULT_GOAL := all
+.PHONY: all deps test test-long demo lint bench eval clean
+.DELETE_ON_ERROR:
+# Test binaries and objects are intermediate files of the results; keep them.
+.SECONDARY:
+
+# Quiet by default, kernel style; `make V=1` shows every command.
+ifeq ($(V),1)
+Q :=
+quiet = @true
+else
+Q := @
+quiet = @printf '  %-7s %s\n'
+endif
+
+# Installs missing Debian packages once per build tree (scripts/install-deps.sh).
+DEPS_STAMP := $(BUILD)/.deps-ok
+$(DEPS_STAMP): scripts/install-deps.sh
+	@bash scripts/install-deps.sh
+	@mkdir -p $(@D) && touch $@
+deps: $(DEPS_STAMP)
+
+BINS :=
+TESTS :=
+include sim/sim.mk
+-include pics/pics.mk
+-include perf-tool/perf-tool.mk
+-include driver/baremetal/baremetal.mk
+-include rtl/rtl.mk
+-include tests/tests.mk
+
+all: $(BINS)
+
+# Every C object depends on the package check, so a fresh machine installs
+# its tools before the first compile.
+$(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $<
+	$(Q)$(CC) $(CFLAGS_ALL) $(CPPFLAGS_$(firstword $(subst /, ,$<))) -c $< -o $@
+
+# The main job on a built-in default workload. Until the core and TEA
+# sampling land, that is running a self-checking program on teasim.
+DEMO_PROGRAM := $(BUILD)/programs/checksum.elf
+demo: $(BINS) $(DEMO_PROGRAM)
+	$(BUILD)/bin/teasim --verbose $(DEMO_PROGRAM)
+
+lint: rtl-lint all
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,40 @@
+/* Entry from the boot ROM: M-mode, a0 = hartid, a1 = device tree address,
+ * interrupts off, nothing else set up. The ELF loader has placed .text,
+ * .rodata and .data in DRAM where they run, so nothing is copied here. */
+#include "tea/baremetal.h"
+
+	.section .text.start, "ax"
+	.globl	_start
+_start:
+	csrw	mie, zero
+	la	t0, bm_trap_entry
+	csrw	mtvec, t0
+	/* The hart runs in M-mode: trap.S reads mscratch = 0 as "keep the stack". */
+	csrw	mscratch, zero
+
+	/* The runtime serves one hart; any other waits for good. */
+	bnez	a0, park
+
+	.option	push
+	.option	norelax
+	la	gp, __global_pointer$
+	.option	pop
+	la	sp, __stack
+	/* One thread: the .tdata/.tbss image in DRAM is its TLS block (errno lives there). */
+	la	tp, __tls_base
+
+	mv	s0, a0
+	mv	s1, a1
+	la	a0, __bss_start
+	li	a1, 0
+	la	a2, __bss_end
+	sub	a2, a2, a0
+	call	memset
+
+	mv	a0, s0
+	mv	a1, s1
+	tail	bm_boot
+
+park:
+	wfi
+	j	park

@@ -1,0 +1,13 @@
+# teaperf: the command-line tool on top of libpics, one file per subcommand.
+
+CPPFLAGS_perf-tool := -Ipics -Iperf-tool
+TEAPERF_SRCS := $(wildcard perf-tool/*.c)
+
+$(BUILD)/bin/teaperf: $(TEAPERF_SRCS:%.c=$(BUILD)/obj/%.o) $(PICS_LIB)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS) -lm
+
+ifneq ($(TEAPERF_SRCS),)
+BINS += $(BUILD)/bin/teaperf
+endif

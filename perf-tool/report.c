@@ -1,0 +1,358 @@
+/* teaperf report: the heaviest instructions, functions or source lines,
+ * each with its cycle stack. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "teaperf.h"
+
+static const char report_usage[] =
+	"usage: teaperf report [OPTIONS] [FILE]\n"
+	"\n"
+	"Shows where the cycles of a sample file (.tea) or profile (.prof) go,\n"
+	"heaviest first, each unit with its cycle stack: the share of its cycles\n"
+	"per signature (Base, or the events it suffered, joined with '+').\n"
+	"\n"
+	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
+	"      --sort KEY        insn (default), func or line\n"
+	"      --top N           show the N heaviest units; 0 shows all\n"
+	"                        (default 20 for text, all otherwise)\n"
+	"      --format FMT      text (default), csv, json, or folded stacks\n"
+	"                        for flame-graph tools\n"
+	"      --binary ELF      symbols from ELF instead of the file's binary\n"
+	"      --no-symbols      show addresses only\n"
+	"  -h, --help            this help\n";
+
+static const char default_input[] = TEAPERF_DEFAULT_INPUT;
+
+struct report {
+	const char *input;
+	enum pics_unit_kind sort;
+	enum out_format format;
+	uint64_t top;
+	bool top_set;
+	const char *binary;
+	bool no_symbols;
+	const struct pics_profile *p;
+	const struct pics_symbols *syms;
+	const struct pics_stacks *st;
+};
+
+static size_t shown_units(const struct report *r)
+{
+	size_t n = pics_stacks_count(r->st);
+
+	return r->top && r->top < n ? (size_t)r->top : n;
+}
+
+static double share(uint64_t part, uint64_t whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+/* ---- text ------------------------------------------------------------- */
+
+static void print_summary(const struct report *r)
+{
+	static const char *const plural[] = {
+		[PICS_UNIT_INSN] = "instructions",
+		[PICS_UNIT_FUNC] = "functions",
+		[PICS_UNIT_LINE] = "source lines",
+	};
+	const struct pics_meta *m = pics_profile_meta(r->p);
+	char total[48];
+
+	format_cycles(r->p, pics_stacks_total(r->st), total, sizeof(total));
+	printf("# %s: scheme %s, %u-wide commit, period %" PRIu64
+	       " cycles, %" PRIu64 " samples, %" PRIu64 " lost\n",
+	       r->input, m->scheme, m->commit_width, m->period,
+	       pics_profile_samples(r->p), pics_profile_lost(r->p));
+	printf("# %s cycles in %zu %s, showing %zu\n#\n", total,
+	       pics_stacks_count(r->st), plural[r->sort], shown_units(r));
+}
+
+static void print_text_stack(const struct report *r,
+			     const struct pics_unit *u)
+{
+	const struct pics_meta *m = pics_profile_meta(r->p);
+
+	for (size_t c = 0; c < u->n_components; c++) {
+		char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+
+		pics_signature_name(m, u->components[c].signature, sig,
+				    sizeof(sig));
+		printf("%s%s %.1f%%", c ? "  " : "", sig,
+		       100.0 * share(u->components[c].weight, u->total));
+	}
+	putchar('\n');
+}
+
+static void print_text(const struct report *r)
+{
+	uint64_t total = pics_stacks_total(r->st);
+
+	print_summary(r);
+	if (r->sort == PICS_UNIT_INSN)
+		printf("#   Share        Cycles  %-18s  %-24s  %-20s  Cycle stack\n",
+		       "Instruction", "Function", "Line");
+	else
+		printf("#   Share        Cycles  %-32s  Cycle stack\n",
+		       r->sort == PICS_UNIT_FUNC ? "Function" : "Line");
+	for (size_t i = 0; i < shown_units(r); i++) {
+		const struct pics_unit *u = pics_stacks_unit(r->st, i);
+		char cycles[48], func[256], line[256];
+
+		format_cycles(r->p, u->total, cycles, sizeof(cycles));
+		printf("  %6.2f%%  %12s  ", 100.0 * share(u->total, total),
+		       cycles);
+		if (r->sort == PICS_UNIT_INSN) {
+			describe_function(r->syms, u->key, func, sizeof(func));
+			describe_line(r->syms, u->key, line, sizeof(line));
+			printf("%-18s  %-24s  %-20s  ", u->name,
+			       func[0] ? func : "-", line[0] ? line : "-");
+		} else {
+			printf("%-32s  ", u->name);
+		}
+		print_text_stack(r, u);
+	}
+}
+
+/* ---- csv ---------------------------------------------------------------- */
+
+static void print_csv(const struct report *r)
+{
+	const struct pics_meta *m = pics_profile_meta(r->p);
+	uint64_t total = pics_stacks_total(r->st);
+
+	printf("unit,function,line,signature,weight,cycles,share\n");
+	for (size_t i = 0; i < shown_units(r); i++) {
+		const struct pics_unit *u = pics_stacks_unit(r->st, i);
+		char func[256], line[256];
+
+		describe_function(r->syms, u->key, func, sizeof(func));
+		describe_line(r->syms, u->key, line, sizeof(line));
+		for (size_t c = 0; c < u->n_components; c++) {
+			const struct pics_component *comp = &u->components[c];
+			char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+			char cycles[48];
+
+			pics_signature_name(m, comp->signature, sig,
+					    sizeof(sig));
+			format_cycles(r->p, comp->weight, cycles,
+				      sizeof(cycles));
+			print_csv_field(stdout, u->name);
+			putchar(',');
+			print_csv_field(stdout,
+					r->sort == PICS_UNIT_FUNC ? u->name : func);
+			putchar(',');
+			print_csv_field(stdout, line);
+			printf(",%s,%" PRIu64 ",%s,%.6f\n", sig, comp->weight,
+			       cycles, share(comp->weight, total));
+		}
+	}
+}
+
+/* ---- json --------------------------------------------------------------- */
+
+static void print_json_header(const struct report *r)
+{
+	const struct pics_meta *m = pics_profile_meta(r->p);
+	uint64_t num, den;
+
+	pics_profile_unit(r->p, &num, &den);
+	printf("{\n  \"file\": ");
+	print_json_string(stdout, r->input);
+	printf(",\n  \"scheme\": ");
+	print_json_string(stdout, m->scheme);
+	printf(",\n  \"events\": [");
+	for (unsigned i = 0; i < m->n_events; i++)
+		printf("%s\"%s\"", i ? ", " : "", m->events[i]);
+	printf("],\n  \"commit_width\": %u,\n  \"period\": %" PRIu64
+	       ",\n  \"samples\": %" PRIu64 ",\n  \"lost\": %" PRIu64
+	       ",\n  \"cycles_per_weight\": {\"num\": %" PRIu64
+	       ", \"den\": %" PRIu64 "},\n  \"total_weight\": %" PRIu64
+	       ",\n  \"sort\": \"%s\",\n  \"units_total\": %zu,\n",
+	       m->commit_width, m->period, pics_profile_samples(r->p),
+	       pics_profile_lost(r->p), num, den, pics_stacks_total(r->st),
+	       unit_kind_name(r->sort), pics_stacks_count(r->st));
+}
+
+static void print_json_optional(const char *key, const char *value)
+{
+	printf(", \"%s\": ", key);
+	if (value[0])
+		print_json_string(stdout, value);
+	else
+		printf("null");
+}
+
+static void print_json_unit(const struct report *r, const struct pics_unit *u)
+{
+	const struct pics_meta *m = pics_profile_meta(r->p);
+	char func[256], line[256];
+
+	describe_function(r->syms, u->key, func, sizeof(func));
+	describe_line(r->syms, u->key, line, sizeof(line));
+	printf("    {\"unit\": ");
+	print_json_string(stdout, u->name);
+	printf(", \"address\": \"0x%" PRIx64 "\"", u->key);
+	print_json_optional("function", func);
+	print_json_optional("line", line);
+	printf(", \"weight\": %" PRIu64 ", \"share\": %.6f,\n     \"stack\": [",
+	       u->total, share(u->total, pics_stacks_total(r->st)));
+	for (size_t c = 0; c < u->n_components; c++) {
+		const struct pics_component *comp = &u->components[c];
+		char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+
+		pics_signature_name(m, comp->signature, sig, sizeof(sig));
+		printf("%s{\"signature\": \"%s\", \"weight\": %" PRIu64
+		       ", \"share\": %.6f}",
+		       c ? ", " : "", sig, comp->weight,
+		       share(comp->weight, u->total));
+	}
+	printf("]}");
+}
+
+static void print_json(const struct report *r)
+{
+	print_json_header(r);
+	printf("  \"units\": [\n");
+	for (size_t i = 0; i < shown_units(r); i++) {
+		print_json_unit(r, pics_stacks_unit(r->st, i));
+		printf("%s\n", i + 1 < shown_units(r) ? "," : "");
+	}
+	printf("  ]\n}\n");
+}
+
+/* ---- folded stacks --------------------------------------------------------- */
+
+/* One line per unit and signature: "function;unit;signature cycles", the
+ * input flame-graph tools take. */
+static void print_folded(const struct report *r)
+{
+	const struct pics_meta *m = pics_profile_meta(r->p);
+
+	for (size_t i = 0; i < shown_units(r); i++) {
+		const struct pics_unit *u = pics_stacks_unit(r->st, i);
+		char frames[600];
+		const char *fname;
+		uint64_t start;
+
+		if (r->sort == PICS_UNIT_FUNC)
+			snprintf(frames, sizeof(frames), "%s", u->name);
+		else if (r->syms && pics_symbols_function(r->syms, u->key,
+							   &fname, &start))
+			snprintf(frames, sizeof(frames), "%s;%s", fname,
+				 u->name);
+		else
+			snprintf(frames, sizeof(frames), "[unknown];%s",
+				 u->name);
+		for (size_t c = 0; c < u->n_components; c++) {
+			char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+			char cycles[48];
+
+			pics_signature_name(m, u->components[c].signature, sig,
+					    sizeof(sig));
+			format_cycles(r->p, u->components[c].weight, cycles,
+				      sizeof(cycles));
+			printf("%s;%s %s\n", frames, sig, cycles);
+		}
+	}
+}
+
+/* ---- command ------------------------------------------------------------ */
+
+static int parse_options(struct report *r, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "input", required_argument, NULL, 'i' },
+		{ "sort", required_argument, NULL, OPT_SORT },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "binary", required_argument, NULL, OPT_BINARY },
+		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, ":i:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			r->input = optarg;
+			break;
+		case OPT_SORT:
+			if (parse_sort("report", optarg, &r->sort))
+				return EXIT_USAGE;
+			break;
+		case OPT_TOP:
+			if (parse_count("report", "--top", optarg, &r->top))
+				return EXIT_USAGE;
+			r->top_set = true;
+			break;
+		case OPT_FORMAT:
+			if (parse_format("report", optarg, 0xf, &r->format))
+				return EXIT_USAGE;
+			break;
+		case OPT_BINARY:
+			r->binary = optarg;
+			break;
+		case OPT_NO_SYMBOLS:
+			r->no_symbols = true;
+			break;
+		case 'h':
+			fputs(report_usage, stdout);
+			exit(0);
+		default:
+			return cmd_bad_option("report", c, argv);
+		}
+	}
+	if (optind < argc && r->input != default_input) {
+		cmd_error("report", "give the input file once: with -i or as an argument");
+		return EXIT_USAGE;
+	}
+	if (optind < argc)
+		r->input = argv[optind++];
+	if (optind < argc) {
+		cmd_error("report", "unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (!r->top_set && r->format == FORMAT_TEXT)
+		r->top = 20;
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report r = { .input = default_input };
+	struct pics_profile *p;
+	struct pics_symbols *syms;
+	struct pics_stacks *st;
+	struct pics_error err;
+	int ret = parse_options(&r, argc, argv);
+
+	if (ret)
+		return ret;
+	p = load_profile("report", r.input);
+	if (!p)
+		return 1;
+	syms = open_symbols("report", p, r.binary, r.no_symbols);
+	st = pics_stacks_build(p, r.sort, syms, &err);
+	if (!st) {
+		cmd_error("report", "%s", err.msg);
+		ret = 1;
+	} else {
+		static void (*const print[])(const struct report *) = {
+			print_text, print_csv, print_json, print_folded
+		};
+
+		r.p = p;
+		r.syms = syms;
+		r.st = st;
+		print[r.format](&r);
+	}
+	pics_stacks_free(st);
+	pics_symbols_close(syms);
+	pics_profile_free(p);
+	return ret;
+}

@@ -1,0 +1,207 @@
+/* Helpers shared by the teaperf subcommands. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "teaperf.h"
+
+void cmd_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "teaperf %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int cmd_bad_option(const char *cmd, int c, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		cmd_error(cmd, "option '%s' needs a value (see 'teaperf %s --help')",
+			  arg, cmd);
+	else if (optopt && strncmp(arg, "--", 2))
+		cmd_error(cmd, "unknown option '-%c' (see 'teaperf %s --help')",
+			  optopt, cmd);
+	else
+		cmd_error(cmd, "unknown option '%s' (see 'teaperf %s --help')",
+			  arg, cmd);
+	return EXIT_USAGE;
+}
+
+static const char *const unit_kinds[] = {
+	[PICS_UNIT_INSN] = "insn",
+	[PICS_UNIT_FUNC] = "func",
+	[PICS_UNIT_LINE] = "line",
+	[PICS_UNIT_PROGRAM] = "program",
+};
+
+const char *unit_kind_name(enum pics_unit_kind kind)
+{
+	return unit_kinds[kind];
+}
+
+int parse_sort(const char *cmd, const char *arg, enum pics_unit_kind *kind)
+{
+	for (unsigned i = PICS_UNIT_INSN; i <= PICS_UNIT_LINE; i++) {
+		if (!strcmp(arg, unit_kinds[i])) {
+			*kind = (enum pics_unit_kind)i;
+			return 0;
+		}
+	}
+	cmd_error(cmd, "--sort '%s': expected insn, func or line", arg);
+	return -1;
+}
+
+int parse_format(const char *cmd, const char *arg, unsigned allowed,
+		 enum out_format *f)
+{
+	static const char *const names[] = { "text", "csv", "json", "folded" };
+	char list[64] = "";
+
+	for (unsigned i = 0; i < 4; i++) {
+		if (!(allowed >> i & 1))
+			continue;
+		if (!strcmp(arg, names[i])) {
+			*f = (enum out_format)i;
+			return 0;
+		}
+		snprintf(list + strlen(list), sizeof(list) - strlen(list),
+			 "%s%s", list[0] ? "|" : "", names[i]);
+	}
+	cmd_error(cmd, "--format '%s': expected %s", arg, list);
+	return -1;
+}
+
+int parse_count(const char *cmd, const char *what, const char *arg,
+		uint64_t *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(arg, &end, 0);
+	if (errno || end == arg || *end || arg[0] == '-') {
+		cmd_error(cmd, "%s '%s': expected a non-negative integer", what,
+			  arg);
+		return -1;
+	}
+	return 0;
+}
+
+struct pics_profile *load_profile(const char *cmd, const char *path)
+{
+	struct pics_error err;
+	struct pics_profile *p = pics_profile_load(path, &err);
+
+	if (!p)
+		cmd_error(cmd, "%s", err.msg);
+	return p;
+}
+
+static void check_build_id(const char *cmd, const struct pics_meta *m,
+			   const struct pics_symbols *syms, const char *path)
+{
+	const uint8_t *id;
+	size_t len = pics_symbols_build_id(syms, &id);
+
+	if (!m->build_id_len || !len)
+		return;
+	if (len != m->build_id_len || memcmp(id, m->build_id, len))
+		cmd_error(cmd, "warning: build-id of %s differs from the profiled binary's; symbols may be wrong",
+			  path);
+}
+
+struct pics_symbols *open_symbols(const char *cmd, const struct pics_profile *p,
+				  const char *override, bool disabled)
+{
+	const struct pics_meta *m = pics_profile_meta(p);
+	const char *path = override ? override : m->binary;
+	struct pics_symbols *syms;
+	struct pics_error err;
+
+	if (disabled || !path[0])
+		return NULL;
+	syms = pics_symbols_open(path, &err);
+	if (!syms) {
+		cmd_error(cmd, "warning: %s; showing addresses", err.msg);
+		return NULL;
+	}
+	check_build_id(cmd, m, syms, path);
+	return syms;
+}
+
+void format_cycles(const struct pics_profile *p, uint64_t weight, char *buf,
+		   size_t len)
+{
+	unsigned __int128 scaled;
+	uint64_t num, den;
+
+	pics_profile_unit(p, &num, &den);
+	scaled = (unsigned __int128)weight * num;
+	if (scaled % den == 0 && scaled / den <= UINT64_MAX)
+		snprintf(buf, len, "%" PRIu64, (uint64_t)(scaled / den));
+	else
+		snprintf(buf, len, "%.2f", (double)scaled / (double)den);
+}
+
+void print_json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void print_csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void describe_function(const struct pics_symbols *syms, uint64_t addr,
+		       char *buf, size_t len)
+{
+	const char *name;
+	uint64_t start;
+
+	buf[0] = '\0';
+	if (!syms || !pics_symbols_function(syms, addr, &name, &start))
+		return;
+	if (addr == start)
+		snprintf(buf, len, "%s", name);
+	else
+		snprintf(buf, len, "%s+0x%" PRIx64, name, addr - start);
+}
+
+void describe_line(const struct pics_symbols *syms, uint64_t addr, char *buf,
+		   size_t len)
+{
+	const char *file;
+	unsigned line;
+
+	buf[0] = '\0';
+	if (syms && pics_symbols_line(syms, addr, &file, &line))
+		snprintf(buf, len, "%s:%u", file, line);
+}

@@ -1,0 +1,213 @@
+/* libpics internals shared between its source files; not installed. */
+#ifndef PICS_INTERNAL_H
+#define PICS_INTERNAL_H
+
+#include <stdarg.h>
+#include <sys/types.h>
+
+#include "pics.h"
+
+#define PICS_PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+/* Sets @err (when not NULL) and returns -1, so callers can write
+ * "return pics_fail(err, ...)". */
+int pics_fail(struct pics_error *err, enum pics_error_code code,
+	      const char *fmt, ...) PICS_PRINTF(3, 4);
+int pics_fail_at(struct pics_error *err, enum pics_error_code code,
+		 const char *path, uint64_t offset, const char *fmt, ...)
+	PICS_PRINTF(5, 6);
+/* Prefixes the message already in @err with "@path: offset @offset: ". */
+int pics_error_locate(struct pics_error *err, const char *path,
+		      uint64_t offset);
+
+/* ---- hash map: (a, b) -> non-zero value --------------------------------- */
+
+struct pics_map_slot {
+	uint64_t a, b;
+	uint64_t value;		/* 0 marks a free slot */
+};
+
+struct pics_map {
+	struct pics_map_slot *slots;
+	unsigned shift;		/* 64 - log2(capacity) */
+	size_t count;
+};
+
+int pics_map_init(struct pics_map *m);
+void pics_map_free(struct pics_map *m);
+/* Adds @value (> 0) to the value of (@a, @b); -1 when out of memory or
+ * the sum would overflow. */
+int pics_map_add(struct pics_map *m, uint64_t a, uint64_t b, uint64_t value);
+uint64_t pics_map_get(const struct pics_map *m, uint64_t a, uint64_t b);
+
+static inline size_t pics_map_capacity(const struct pics_map *m)
+{
+	return (size_t)1 << (64 - m->shift);
+}
+
+/* ---- byte-level file access ---------------------------------------------- */
+
+/* Buffered reader over a file descriptor that knows the offset of every
+ * byte, so errors can say where they happened. */
+struct pics_in {
+	const char *path;
+	int fd;
+	bool own_fd;
+	uint8_t *buf;
+	size_t cap, start, end;	/* unread bytes are buf[start..end) */
+	uint64_t base;		/* file offset of buf[0] */
+	bool eof;
+};
+
+int pics_in_open(struct pics_in *in, const char *path, struct pics_error *err);
+void pics_in_close(struct pics_in *in);
+/* Offset of the next unread byte. */
+static inline uint64_t pics_in_offset(const struct pics_in *in)
+{
+	return in->base + in->start;
+}
+/* Makes @n bytes readable at in->buf + in->start; 1 when they are, 0 when
+ * the file ends first, -1 on a read error (@err set). */
+int pics_in_fill(struct pics_in *in, size_t n, struct pics_error *err);
+/* Like fill, but a short file is an error saying what was expected. */
+int pics_in_need(struct pics_in *in, size_t n, const char *what,
+		 struct pics_error *err);
+int pics_in_skip(struct pics_in *in, uint64_t n, const char *what,
+		 struct pics_error *err);
+/* 1 when no byte is left. */
+int pics_in_at_eof(struct pics_in *in, struct pics_error *err);
+
+static inline const uint8_t *pics_in_take(struct pics_in *in, size_t n)
+{
+	const uint8_t *p = in->buf + in->start;
+
+	in->start += n;
+	return p;
+}
+
+/* Buffered writer. */
+struct pics_out {
+	const char *path;
+	int fd;
+	bool own_fd;
+	uint8_t *buf;
+	size_t cap, len;
+	bool failed;
+};
+
+int pics_out_open(struct pics_out *out, const char *path,
+		  struct pics_error *err);
+/* Room for @n bytes at out->buf + out->len (n <= cap). */
+int pics_out_reserve(struct pics_out *out, size_t n, struct pics_error *err);
+int pics_out_write(struct pics_out *out, const void *data, size_t n,
+		   struct pics_error *err);
+/* Flushes and closes; frees the buffer even on failure. */
+int pics_out_close(struct pics_out *out, struct pics_error *err);
+/* Drops everything (after an error elsewhere). */
+void pics_out_abandon(struct pics_out *out);
+
+static inline uint8_t *pics_put_u64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+	return p + 8;
+}
+
+static inline uint8_t *pics_put_uint(uint8_t *p, uint64_t v, unsigned bytes)
+{
+	for (unsigned i = 0; i < bytes; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+	return p + bytes;
+}
+
+static inline uint64_t pics_get_uint(const uint8_t *p, unsigned bytes)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = 0; i < bytes; i++)
+		v |= (uint64_t)p[i] << (8 * i);
+	return v;
+}
+
+static inline uint64_t pics_get_u64(const uint8_t *p)
+{
+	return pics_get_uint(p, 8);
+}
+
+/* ---- headers and records (docs/formats.md) ----------------------------- */
+
+#define PICS_MAGIC_LEN 8
+extern const char pics_sample_magic[PICS_MAGIC_LEN];
+extern const char pics_profile_magic[PICS_MAGIC_LEN];
+
+enum pics_record_kind {
+	PICS_REC_DATA = 0x01,	/* a sample, or a profile entry */
+	PICS_REC_END = 0x02,
+	PICS_REC_EXTENSION = 0x80, /* and above: u32 length, skippable */
+};
+
+/* Bytes a PSV or signature takes in a file of @n_events events. */
+static inline unsigned pics_psv_bytes(unsigned n_events)
+{
+	return (n_events + 7) / 8;
+}
+
+static inline uint64_t pics_event_mask(unsigned n_events)
+{
+	return n_events >= 64 ? ~0ULL : (1ULL << n_events) - 1;
+}
+
+/* Profile-only header fields, after the shared ones. */
+struct pics_profile_fields {
+	uint64_t total_cycles;
+	uint64_t samples;
+	uint64_t lost;
+	uint64_t unit_den;
+};
+
+/* Writes magic, version and header (with @pf for profiles, NULL for
+ * sample files). */
+int pics_header_write(struct pics_out *out, const char magic[PICS_MAGIC_LEN],
+		      const struct pics_meta *m,
+		      const struct pics_profile_fields *pf,
+		      struct pics_error *err);
+/* Reads and checks them; @pf NULL for sample files. */
+int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
+		     const char *kind_name, struct pics_meta *m,
+		     struct pics_profile_fields *pf, struct pics_error *err);
+
+/* Reads the kind byte of the next record into @kind, skipping extension
+ * records. 1: a record; 0: the file ends here (the caller says what was
+ * missing); -1: error. */
+int pics_record_next(struct pics_in *in, uint8_t *kind,
+		     struct pics_error *err);
+
+/* A sample reader that takes over the open @in (closed on failure too). */
+struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,
+						    const char *path,
+						    struct pics_error *err);
+
+/* A profile object with its fields; profile.c owns it. */
+struct pics_profile *pics_profile_create(const struct pics_meta *m,
+					 uint64_t unit_den,
+					 struct pics_error *err);
+
+/* Fills @out (initialized by the caller) with (unit key, signature) ->
+ * weight for units of @kind. */
+int pics_rollup(const struct pics_profile *p, enum pics_unit_kind kind,
+		const struct pics_symbols *syms, struct pics_map *out,
+		struct pics_error *err);
+/* Gives each distinct unit key in @m an index from 0, in @units
+ * (initialized by the caller): (key, 0) -> index + 1. Returns the number
+ * of units, or -1 when out of memory. */
+ssize_t pics_index_units(const struct pics_map *m, struct pics_map *units);
+
+/* Unit roll-up key of @addr (see struct pics_unit). */
+uint64_t pics_unit_key(enum pics_unit_kind kind,
+		       const struct pics_symbols *syms, uint64_t addr,
+		       bool *resolved);
+/* Name of the unit with @key into @buf. */
+void pics_unit_name(enum pics_unit_kind kind, const struct pics_symbols *syms,
+		    uint64_t key, bool resolved, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,331 @@
+/* libpics: Per-Instruction Cycle Stacks.
+ *
+ * Sample files (.tea) hold what a sampler saw; profile files (.prof) hold
+ * aggregated PICS, e.g. the golden reference. Both formats are described
+ * byte by byte in docs/formats.md. The library never prints or exits: every
+ * function that can fail fills a struct pics_error and returns an error
+ * value (-1 or NULL). Nothing here keeps global mutable state.
+ */
+#ifndef PICS_H
+#define PICS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Format versions written by this library. A reader accepts files of the
+ * same major version (any minor) and rejects any other major version. */
+#define PICS_FORMAT_MAJOR 1
+#define PICS_FORMAT_MINOR 0
+
+#define PICS_MAX_EVENTS 64
+#define PICS_MAX_WIDTH 8
+#define PICS_EVENT_NAME_MAX 32	/* including the NUL */
+#define PICS_SCHEME_MAX 16	/* including the NUL */
+#define PICS_PATH_MAX 4096	/* including the NUL */
+#define PICS_BUILD_ID_MAX 64
+
+/* ---- errors ------------------------------------------------------------ */
+
+enum pics_error_code {
+	PICS_OK = 0,
+	PICS_ERR_IO,		/* open/read/write failed */
+	PICS_ERR_NOMEM,
+	PICS_ERR_MAGIC,		/* not a TEA file of the expected kind */
+	PICS_ERR_VERSION,	/* unknown major version */
+	PICS_ERR_TRUNCATED,	/* the file ends before its end record */
+	PICS_ERR_FORMAT,	/* a field holds a value the format forbids */
+	PICS_ERR_INVALID,	/* a caller passed an invalid argument */
+	PICS_ERR_MISMATCH,	/* two inputs cannot be combined */
+	PICS_ERR_SYMBOLS,	/* the ELF could not be read */
+};
+
+struct pics_error {
+	enum pics_error_code code;
+	bool has_offset;	/* offset below is meaningful */
+	uint64_t offset;	/* byte offset in the file where it went wrong */
+	/* One line: "FILE: offset N: what was found, what was expected". */
+	char msg[640];
+};
+
+/* ---- what a file describes --------------------------------------------- */
+
+/* The events of TEA, in PSV bit order (bit 0 first). */
+enum pics_tea_event {
+	PICS_TEA_DR_L1,
+	PICS_TEA_DR_TLB,
+	PICS_TEA_DR_SQ,
+	PICS_TEA_FL_MB,
+	PICS_TEA_FL_EX,
+	PICS_TEA_FL_MO,
+	PICS_TEA_ST_L1,
+	PICS_TEA_ST_TLB,
+	PICS_TEA_ST_LLC,
+	PICS_TEA_NUM_EVENTS
+};
+
+/* Header shared by sample and profile files. Event names and the scheme
+ * use the characters A-Z a-z 0-9 _ . - only; "Base" is reserved for the
+ * empty signature. */
+struct pics_meta {
+	char scheme[PICS_SCHEME_MAX];	/* "TEA", "NCI", "IBS", "golden"... */
+	unsigned n_events;		/* 1..PICS_MAX_EVENTS */
+	char events[PICS_MAX_EVENTS][PICS_EVENT_NAME_MAX]; /* bit order */
+	unsigned commit_width;		/* 1..PICS_MAX_WIDTH */
+	uint64_t period;		/* cycles per sample; 1 = every cycle */
+	uint64_t clock_hz;		/* 0 when unknown */
+	char binary[PICS_PATH_MAX];	/* profiled program, "" when unknown */
+	uint8_t build_id[PICS_BUILD_ID_MAX];
+	unsigned build_id_len;
+};
+
+/* Fills @m for TEA's nine events, the given scheme, width and period. */
+int pics_meta_init_tea(struct pics_meta *m, const char *scheme,
+		       unsigned commit_width, uint64_t period,
+		       struct pics_error *err);
+/* Checks every field of @m against the limits above. */
+int pics_meta_validate(const struct pics_meta *m, struct pics_error *err);
+/* Index of event @name in @m, or -1. */
+int pics_meta_event_index(const struct pics_meta *m, const char *name);
+
+/* LCM(1..w): a sample is split into this many integer units, so that each
+ * of n <= w committing instructions gets an exact share. */
+uint64_t pics_weight_unit(unsigned commit_width);
+
+/* "Base" for 0, else the event names joined with '+' in bit order
+ * ("ST-L1+ST-LLC"). Returns the length it needed (snprintf style). */
+size_t pics_signature_name(const struct pics_meta *m, uint64_t signature,
+			   char *buf, size_t len);
+/* Inverse of pics_signature_name. */
+int pics_signature_parse(const struct pics_meta *m, const char *text,
+			 uint64_t *signature, struct pics_error *err);
+
+/* ---- samples and sample files ------------------------------------------ */
+
+enum pics_commit_state {
+	PICS_COMPUTE,	/* n instructions commit, each gets 1/n */
+	PICS_STALLED,	/* the head has not finished: it gets the sample */
+	PICS_DRAINED,	/* ROB empty, front end starved: next to commit */
+	PICS_FLUSHED,	/* ROB empty after a flush: last committed */
+	PICS_NUM_STATES
+};
+
+const char *pics_commit_state_name(enum pics_commit_state s);
+int pics_commit_state_parse(const char *name, enum pics_commit_state *s);
+
+struct pics_sample {
+	uint64_t cycle;
+	uint8_t state;		/* enum pics_commit_state */
+	uint8_t valid;		/* bit i: slot i holds an instruction */
+	uint64_t addr[PICS_MAX_WIDTH];
+	uint64_t psv[PICS_MAX_WIDTH];
+};
+
+/* Checks @s against @m: a state that exists, valid bits below the commit
+ * width, one valid slot unless Compute, PSV bits below n_events. */
+int pics_sample_validate(const struct pics_meta *m,
+			 const struct pics_sample *s, struct pics_error *err);
+
+struct pics_sample_writer;
+
+/* @path "-" writes to standard output. */
+struct pics_sample_writer *pics_sample_writer_open(const char *path,
+						   const struct pics_meta *m,
+						   struct pics_error *err);
+int pics_sample_writer_add(struct pics_sample_writer *w,
+			   const struct pics_sample *s, struct pics_error *err);
+/* Records @count samples that the producer had to drop. */
+void pics_sample_writer_lost(struct pics_sample_writer *w, uint64_t count);
+/* Writes the end record and closes; frees @w even when it fails. */
+int pics_sample_writer_close(struct pics_sample_writer *w,
+			     struct pics_error *err);
+/* Closes without the end record, after a failure: readers will call the
+ * file truncated rather than take it for complete. */
+void pics_sample_writer_abandon(struct pics_sample_writer *w);
+
+struct pics_sample_reader;
+
+/* @path "-" reads standard input. */
+struct pics_sample_reader *pics_sample_reader_open(const char *path,
+						   struct pics_error *err);
+const struct pics_meta *pics_sample_reader_meta(const struct pics_sample_reader *r);
+/* 1: a sample in @s; 0: the end record was read and the file is complete;
+ * -1: error (a file without its end record is truncated). */
+int pics_sample_reader_next(struct pics_sample_reader *r,
+			    struct pics_sample *s, struct pics_error *err);
+/* Valid once next() returned 0. */
+uint64_t pics_sample_reader_samples(const struct pics_sample_reader *r);
+uint64_t pics_sample_reader_lost(const struct pics_sample_reader *r);
+void pics_sample_reader_close(struct pics_sample_reader *r);
+
+/* ---- profiles: (address, signature) -> integer weight ------------------- */
+
+struct pics_profile;
+
+/* An empty profile. Weights are integers; one weight unit stands for
+ * period / LCM(1..commit_width) cycles (see pics_profile_unit). */
+struct pics_profile *pics_profile_new(const struct pics_meta *m,
+				      struct pics_error *err);
+void pics_profile_free(struct pics_profile *p);
+
+const struct pics_meta *pics_profile_meta(const struct pics_profile *p);
+/* One weight unit is @num / @den cycles. */
+void pics_profile_unit(const struct pics_profile *p, uint64_t *num,
+		       uint64_t *den);
+double pics_profile_cycles(const struct pics_profile *p, uint64_t weight);
+/* Cycles of the profiled run; for sampled profiles samples * period unless
+ * the producer sets the measured figure. */
+uint64_t pics_profile_total_cycles(const struct pics_profile *p);
+void pics_profile_set_total_cycles(struct pics_profile *p, uint64_t cycles);
+/* Samples aggregated (add_sample counts them) and samples the producer
+ * lost; a producer that adds weights directly may set them. */
+uint64_t pics_profile_samples(const struct pics_profile *p);
+uint64_t pics_profile_lost(const struct pics_profile *p);
+void pics_profile_set_counts(struct pics_profile *p, uint64_t samples,
+			     uint64_t lost);
+
+/* Splits @s over its instructions: Compute gives each of n valid slots
+ * LCM/n units, the other states give the one valid slot LCM units. */
+int pics_profile_add_sample(struct pics_profile *p,
+			    const struct pics_sample *s,
+			    struct pics_error *err);
+/* Adds @weight units to (@addr, @signature); for producers that compute
+ * weights themselves. */
+int pics_profile_add(struct pics_profile *p, uint64_t addr,
+		     uint64_t signature, uint64_t weight,
+		     struct pics_error *err);
+
+uint64_t pics_profile_weight(const struct pics_profile *p, uint64_t addr,
+			     uint64_t signature);
+uint64_t pics_profile_total_weight(const struct pics_profile *p);
+/* Distinct (address, signature) pairs. */
+size_t pics_profile_entries(const struct pics_profile *p);
+
+struct pics_entry {
+	uint64_t addr;
+	uint64_t signature;
+	uint64_t weight;
+};
+
+/* Calls @fn for every pair in no particular order; stops and returns its
+ * value when @fn returns non-zero. */
+int pics_profile_foreach(const struct pics_profile *p,
+			 int (*fn)(const struct pics_entry *e, void *ctx),
+			 void *ctx);
+
+/* All pairs sorted by (address, signature), in a malloc'd array the caller
+ * frees; *@n gets their number. */
+struct pics_entry *pics_profile_sorted(const struct pics_profile *p,
+				       size_t *n, struct pics_error *err);
+
+/* A copy of @ref whose signatures keep only the events that @scheme has,
+ * renumbered to @scheme's bit order: the reference "restricted to the same
+ * set of components". Fails when @scheme has an event @ref lacks. */
+struct pics_profile *pics_profile_project(const struct pics_profile *ref,
+					  const struct pics_meta *scheme,
+					  struct pics_error *err);
+
+/* Profile files, written sorted by (address, signature). */
+int pics_profile_write(const struct pics_profile *p, const char *path,
+		       struct pics_error *err);
+struct pics_profile *pics_profile_read(const char *path,
+				       struct pics_error *err);
+
+/* Reads a profile file, or a sample file and aggregates it. */
+struct pics_profile *pics_profile_load(const char *path,
+				       struct pics_error *err);
+
+enum pics_file_kind { PICS_FILE_UNKNOWN, PICS_FILE_SAMPLES, PICS_FILE_PROFILE };
+/* Kind of file by its magic; PICS_FILE_UNKNOWN with @err set otherwise. */
+enum pics_file_kind pics_file_kind(const char *path, struct pics_error *err);
+
+/* ---- symbols ------------------------------------------------------------ */
+
+struct pics_symbols;
+
+/* Function symbols (libelf) and line tables (libdw) of an ELF. A stripped
+ * ELF opens fine and resolves nothing. */
+struct pics_symbols *pics_symbols_open(const char *path,
+				       struct pics_error *err);
+void pics_symbols_close(struct pics_symbols *s);
+/* Function containing @addr: its name and start address. */
+bool pics_symbols_function(const struct pics_symbols *s, uint64_t addr,
+			   const char **name, uint64_t *start);
+/* Source line of @addr; @file is the last path component. */
+bool pics_symbols_line(const struct pics_symbols *s, uint64_t addr,
+		       const char **file, unsigned *line);
+/* The GNU build-id note, or 0 bytes. */
+size_t pics_symbols_build_id(const struct pics_symbols *s,
+			     const uint8_t **id);
+
+/* ---- cycle stacks rolled up to units ------------------------------------ */
+
+enum pics_unit_kind {
+	PICS_UNIT_INSN,		/* one static instruction */
+	PICS_UNIT_FUNC,		/* a function (by address when unresolved) */
+	PICS_UNIT_LINE,		/* a source line (by address when unresolved) */
+	PICS_UNIT_PROGRAM,	/* everything */
+};
+
+struct pics_component {
+	uint64_t signature;
+	uint64_t weight;
+};
+
+struct pics_unit {
+	/* An address that identifies the unit: the instruction, the
+	 * function's start, the lowest address of the source line, or the
+	 * instruction when symbols do not resolve it; 0 for the program. */
+	uint64_t key;
+	bool resolved;		/* the symbols named it */
+	const char *name;	/* "0x80000010", "main", "loop.c:12", "program" */
+	uint64_t total;		/* weight units */
+	size_t n_components;
+	const struct pics_component *components; /* heaviest first */
+};
+
+struct pics_stacks;
+
+/* Rolls @p up to units of @kind; @syms may be NULL (addresses only). */
+struct pics_stacks *pics_stacks_build(const struct pics_profile *p,
+				      enum pics_unit_kind kind,
+				      const struct pics_symbols *syms,
+				      struct pics_error *err);
+void pics_stacks_free(struct pics_stacks *st);
+/* Units, heaviest first. */
+size_t pics_stacks_count(const struct pics_stacks *st);
+const struct pics_unit *pics_stacks_unit(const struct pics_stacks *st,
+					 size_t i);
+uint64_t pics_stacks_total(const struct pics_stacks *st);
+
+/* ---- the error metric (paper §4) ----------------------------------------- */
+
+struct pics_unit_error {
+	uint64_t key;		/* as in struct pics_unit */
+	bool resolved;
+	const char *name;
+	double test_share;	/* of the test profile's total */
+	double ref_share;	/* of the reference's total */
+	/* This unit's part of the overall error: sum over components of
+	 * |C_ij - C^R_ij| / (2 T); the parts add up to the overall error. */
+	double error;
+};
+
+struct pics_comparison;
+
+/* Compares @test with @ref at granularity @kind: the reference is first
+ * projected onto @test's events, both are normalized to the same total, and
+ * E = (T - sum_ij min(C_ij, C^R_ij)) / T, computed in exact integers. */
+struct pics_comparison *pics_compare(const struct pics_profile *test,
+				     const struct pics_profile *ref,
+				     enum pics_unit_kind kind,
+				     const struct pics_symbols *syms,
+				     struct pics_error *err);
+void pics_comparison_free(struct pics_comparison *c);
+double pics_comparison_error(const struct pics_comparison *c);
+/* Units of either profile, largest error first. */
+size_t pics_comparison_count(const struct pics_comparison *c);
+const struct pics_unit_error *pics_comparison_unit(const struct pics_comparison *c,
+						   size_t i);
+
+#endif

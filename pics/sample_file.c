@@ -1,0 +1,261 @@
+/* Sample files (.tea): a header, one record per sample as it arrives, and
+ * an end record whose counts tell a complete file from a truncated one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define SAMPLE_HEAD 10		/* state, valid, cycle */
+#define END_BODY 16		/* samples, lost */
+
+struct pics_sample_writer {
+	struct pics_out out;
+	struct pics_meta meta;
+	unsigned psv_bytes;
+	uint64_t samples, lost;
+	char path[PICS_PATH_MAX];
+};
+
+struct pics_sample_writer *pics_sample_writer_open(const char *path,
+						   const struct pics_meta *m,
+						   struct pics_error *err)
+{
+	struct pics_sample_writer *w = calloc(1, sizeof(*w));
+
+	if (!w) {
+		pics_fail(err, PICS_ERR_NOMEM, "%s: out of memory", path);
+		return NULL;
+	}
+	snprintf(w->path, sizeof(w->path), "%s", path);
+	w->meta = *m;
+	w->psv_bytes = pics_psv_bytes(m->n_events);
+	if (pics_meta_validate(m, err)) {
+		free(w);
+		return NULL;
+	}
+	if (pics_out_open(&w->out, w->path, err)) {
+		free(w);
+		return NULL;
+	}
+	if (pics_header_write(&w->out, pics_sample_magic, m, NULL, err)) {
+		pics_out_abandon(&w->out);
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+int pics_sample_writer_add(struct pics_sample_writer *w,
+			   const struct pics_sample *s, struct pics_error *err)
+{
+	size_t max = 1 + SAMPLE_HEAD + PICS_MAX_WIDTH * (8 + 8);
+	uint8_t *p;
+
+	if (pics_sample_validate(&w->meta, s, err) ||
+	    pics_out_reserve(&w->out, max, err))
+		return -1;
+	p = w->out.buf + w->out.len;
+	*p++ = PICS_REC_DATA;
+	*p++ = s->state;
+	*p++ = s->valid;
+	p = pics_put_u64(p, s->cycle);
+	for (unsigned i = 0; i < w->meta.commit_width; i++) {
+		if (!(s->valid >> i & 1))
+			continue;
+		p = pics_put_u64(p, s->addr[i]);
+		p = pics_put_uint(p, s->psv[i], w->psv_bytes);
+	}
+	w->out.len = (size_t)(p - w->out.buf);
+	w->samples++;
+	return 0;
+}
+
+void pics_sample_writer_lost(struct pics_sample_writer *w, uint64_t count)
+{
+	w->lost += count;
+}
+
+int pics_sample_writer_close(struct pics_sample_writer *w,
+			     struct pics_error *err)
+{
+	uint8_t end[1 + END_BODY], *p = end;
+	int ret;
+
+	*p++ = PICS_REC_END;
+	p = pics_put_u64(p, w->samples);
+	pics_put_u64(p, w->lost);
+	ret = pics_out_write(&w->out, end, sizeof(end), err);
+	if (ret)
+		pics_out_abandon(&w->out);
+	else
+		ret = pics_out_close(&w->out, err);
+	free(w);
+	return ret;
+}
+
+void pics_sample_writer_abandon(struct pics_sample_writer *w)
+{
+	if (!w)
+		return;
+	pics_out_close(&w->out, NULL);
+	free(w);
+}
+
+struct pics_sample_reader {
+	struct pics_in in;
+	struct pics_meta meta;
+	unsigned psv_bytes;
+	uint64_t samples, lost;
+	bool done;
+	char path[PICS_PATH_MAX];
+};
+
+struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,
+						    const char *path,
+						    struct pics_error *err)
+{
+	struct pics_sample_reader *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		pics_in_close(in);
+		pics_fail(err, PICS_ERR_NOMEM, "%s: out of memory", path);
+		return NULL;
+	}
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	r->in = *in;
+	r->in.path = r->path;
+	if (pics_header_read(&r->in, pics_sample_magic, "sample", &r->meta,
+			     NULL, err)) {
+		pics_sample_reader_close(r);
+		return NULL;
+	}
+	r->psv_bytes = pics_psv_bytes(r->meta.n_events);
+	return r;
+}
+
+struct pics_sample_reader *pics_sample_reader_open(const char *path,
+						   struct pics_error *err)
+{
+	struct pics_in in;
+
+	if (pics_in_open(&in, path, err))
+		return NULL;
+	return pics_sample_reader_adopt(&in, path, err);
+}
+
+const struct pics_meta *pics_sample_reader_meta(const struct pics_sample_reader *r)
+{
+	return &r->meta;
+}
+
+static int read_sample(struct pics_sample_reader *r, struct pics_sample *s,
+		       uint64_t offset, struct pics_error *err)
+{
+	struct pics_in *in = &r->in;
+	const uint8_t *p;
+	unsigned slots;
+
+	if (pics_in_need(in, SAMPLE_HEAD, "a sample record", err))
+		return -1;
+	p = pics_in_take(in, SAMPLE_HEAD);
+	s->state = p[0];
+	s->valid = p[1];
+	s->cycle = pics_get_u64(p + 2);
+	/* The valid bits say how long the record is: check them first. */
+	if (s->valid >> r->meta.commit_width)
+		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, offset,
+				    "sample valid bits 0x%02x name a slot beyond commit width %u",
+				    s->valid, r->meta.commit_width);
+	slots = (unsigned)__builtin_popcount(s->valid);
+	if (pics_in_need(in, slots * (8 + r->psv_bytes), "a sample record",
+			 err))
+		return -1;
+	p = pics_in_take(in, slots * (8 + r->psv_bytes));
+	for (unsigned i = 0; i < r->meta.commit_width; i++) {
+		s->addr[i] = 0;
+		s->psv[i] = 0;
+		if (!(s->valid >> i & 1))
+			continue;
+		s->addr[i] = pics_get_u64(p);
+		s->psv[i] = pics_get_uint(p + 8, r->psv_bytes);
+		p += 8 + r->psv_bytes;
+	}
+	if (pics_sample_validate(&r->meta, s, err))
+		return pics_error_locate(err, r->path, offset);
+	r->samples++;
+	return 1;
+}
+
+static int read_end(struct pics_sample_reader *r, uint64_t offset,
+		    struct pics_error *err)
+{
+	const uint8_t *p;
+	uint64_t samples;
+	int eof;
+
+	if (pics_in_need(&r->in, END_BODY, "the end record", err))
+		return -1;
+	p = pics_in_take(&r->in, END_BODY);
+	samples = pics_get_u64(p);
+	if (samples != r->samples)
+		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, offset,
+				    "end record counts %llu samples but the file holds %llu",
+				    (unsigned long long)samples,
+				    (unsigned long long)r->samples);
+	r->lost = pics_get_u64(p + 8);
+	eof = pics_in_at_eof(&r->in, err);
+	if (eof < 0)
+		return -1;
+	if (!eof)
+		return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
+				    pics_in_offset(&r->in),
+				    "data after the end record");
+	r->done = true;
+	return 0;
+}
+
+int pics_sample_reader_next(struct pics_sample_reader *r,
+			    struct pics_sample *s, struct pics_error *err)
+{
+	uint64_t offset;
+	uint8_t kind;
+	int ret;
+
+	if (r->done)
+		return 0;
+	ret = pics_record_next(&r->in, &kind, err);
+	if (ret < 0)
+		return -1;
+	if (ret == 0)
+		return pics_fail_at(err, PICS_ERR_TRUNCATED, r->path,
+				    pics_in_offset(&r->in),
+				    "file ends after %llu samples without its end record (truncated)",
+				    (unsigned long long)r->samples);
+	offset = pics_in_offset(&r->in) - 1;
+	if (kind == PICS_REC_DATA)
+		return read_sample(r, s, offset, err);
+	if (kind == PICS_REC_END)
+		return read_end(r, offset, err);
+	return pics_fail_at(err, PICS_ERR_FORMAT, r->path, offset,
+			    "unknown record kind 0x%02x; expected a sample (0x01) or the end (0x02)",
+			    kind);
+}
+
+uint64_t pics_sample_reader_samples(const struct pics_sample_reader *r)
+{
+	return r->samples;
+}
+
+uint64_t pics_sample_reader_lost(const struct pics_sample_reader *r)
+{
+	return r->lost;
+}
+
+void pics_sample_reader_close(struct pics_sample_reader *r)
+{
+	if (!r)
+		return;
+	pics_in_close(&r->in);
+	free(r);
+}

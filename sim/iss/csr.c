@@ -1,0 +1,305 @@
+/* The CSR file of privileged spec 1.12 for an RV64 M/S/U hart without F/D,
+ * PMP entries or hardware performance events. Choices where the spec leaves
+ * freedom (the RTL implements the same):
+ * - misa reads RV64 ACIMSU and ignores writes.
+ * - mstatus: UXL = SXL = 2, FS = VS = XS = 0 so SD = 0, no big-endian bits;
+ *   writing MPP = 2 (reserved) leaves MPP unchanged.
+ * - mtvec/stvec: MODE bit 1 is hardwired to 0 (direct and vectored only).
+ * - mepc/sepc: bit 0 is hardwired to 0 (IALIGN = 16).
+ * - medeleg: bits 0-9, 12, 13, 15 are writable; mideleg: SSI, STI, SEI.
+ * - satp: Bare and Sv39; a write with any other MODE is ignored; 16 ASID
+ *   bits and 44 PPN bits are writable.
+ * - menvcfg/senvcfg and all pmpcfg/pmpaddr read 0 and ignore writes.
+ * - mcycle counts one per step (retired instruction or trap), minstret one
+ *   per retired instruction; a write to either is what the next
+ *   instruction reads. mhpmcounter3-31/mhpmevent3-31 hold what is written.
+ * - mcountinhibit: CY, IR and HPM3-31 writable; CY and IR stop the counts. */
+#include "iss/hart_internal.h"
+
+enum csr_number {
+	CSR_SSTATUS = 0x100,
+	CSR_SIE = 0x104,
+	CSR_STVEC = 0x105,
+	CSR_SCOUNTEREN = 0x106,
+	CSR_SENVCFG = 0x10a,
+	CSR_SSCRATCH = 0x140,
+	CSR_SEPC = 0x141,
+	CSR_SCAUSE = 0x142,
+	CSR_STVAL = 0x143,
+	CSR_SIP = 0x144,
+	CSR_SATP = 0x180,
+	CSR_MSTATUS = 0x300,
+	CSR_MISA = 0x301,
+	CSR_MEDELEG = 0x302,
+	CSR_MIDELEG = 0x303,
+	CSR_MIE = 0x304,
+	CSR_MTVEC = 0x305,
+	CSR_MCOUNTEREN = 0x306,
+	CSR_MENVCFG = 0x30a,
+	CSR_MCOUNTINHIBIT = 0x320,
+	CSR_MHPMEVENT3 = 0x323,
+	CSR_MHPMEVENT31 = 0x33f,
+	CSR_MSCRATCH = 0x340,
+	CSR_MEPC = 0x341,
+	CSR_MCAUSE = 0x342,
+	CSR_MTVAL = 0x343,
+	CSR_MIP = 0x344,
+	CSR_PMPCFG0 = 0x3a0,
+	CSR_PMPCFG15 = 0x3af,
+	CSR_PMPADDR0 = 0x3b0,
+	CSR_PMPADDR63 = 0x3ef,
+	CSR_MCYCLE = 0xb00,
+	CSR_MINSTRET = 0xb02,
+	CSR_MHPMCOUNTER3 = 0xb03,
+	CSR_MHPMCOUNTER31 = 0xb1f,
+	CSR_CYCLE = 0xc00,
+	CSR_TIME = 0xc01,
+	CSR_INSTRET = 0xc02,
+	CSR_HPMCOUNTER3 = 0xc03,
+	CSR_HPMCOUNTER31 = 0xc1f,
+	CSR_MVENDORID = 0xf11,
+	CSR_MARCHID = 0xf12,
+	CSR_MIMPID = 0xf13,
+	CSR_MHARTID = 0xf14,
+	CSR_MCONFIGPTR = 0xf15,
+};
+
+#define MISA_VALUE ((2ull << 62) | (1u << ('A' - 'A')) | (1u << ('C' - 'A')) | \
+		    (1u << ('I' - 'A')) | (1u << ('M' - 'A')) | \
+		    (1u << ('S' - 'A')) | (1u << ('U' - 'A')))
+
+#define MSTATUS_WRITABLE (MSTATUS_SIE | MSTATUS_MIE | MSTATUS_SPIE | MSTATUS_MPIE | \
+			  MSTATUS_SPP | MSTATUS_MPP | MSTATUS_MPRV | MSTATUS_SUM | \
+			  MSTATUS_MXR | MSTATUS_TVM | MSTATUS_TW | MSTATUS_TSR)
+#define SSTATUS_WRITABLE (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | \
+			  MSTATUS_MXR)
+#define SSTATUS_VISIBLE (SSTATUS_WRITABLE | MSTATUS_UXL)
+
+#define MEDELEG_WRITABLE 0xb3ffull
+#define MCOUNTINHIBIT_WRITABLE 0xfffffffdu
+
+void csr_reset(struct hart *h)
+{
+	h->mstatus = MSTATUS_XL64;
+	h->mie = 0;
+	h->mip_sw = 0;
+	h->mideleg = 0;
+	h->medeleg = 0;
+	h->mtvec = 0;
+	h->stvec = 0;
+	h->mepc = 0;
+	h->sepc = 0;
+	h->mcause = 0;
+	h->scause = 0;
+	h->mtval = 0;
+	h->stval = 0;
+	h->mscratch = 0;
+	h->sscratch = 0;
+	h->satp = 0;
+	h->mcounteren = 0;
+	h->scounteren = 0;
+	h->mcountinhibit = 0;
+	h->cycle = 0;
+	h->instret = 0;
+	h->cycle_inc = 1;
+	h->instret_inc = 1;
+	memset(h->mhpmcounter, 0, sizeof(h->mhpmcounter));
+	memset(h->mhpmevent, 0, sizeof(h->mhpmevent));
+}
+
+static uint64_t read_mip(const struct hart *h)
+{
+	uint64_t lines = soc_irq_lines(h->soc, h->hartid) &
+			 (MIP_MSIP | MIP_MTIP | MIP_MEIP | MIP_SEIP);
+
+	return h->mip_sw | lines;
+}
+
+static bool read_counter(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	unsigned n = csr & 0x1f;
+
+	if (n == 0)
+		*v = h->cycle;
+	else if (n == 2)
+		*v = h->instret;
+	else if (n >= 3)
+		*v = h->mhpmcounter[n];
+	else if (csr == CSR_TIME)
+		*v = soc_mtime(h->soc);
+	else
+		return false;
+	return true;
+}
+
+/* Reads a CSR as software sees it; false when it does not exist. */
+bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	switch (csr) {
+	case CSR_SSTATUS: *v = h->mstatus & SSTATUS_VISIBLE; return true;
+	case CSR_SIE: *v = h->mie & h->mideleg; return true;
+	case CSR_STVEC: *v = h->stvec; return true;
+	case CSR_SCOUNTEREN: *v = h->scounteren; return true;
+	case CSR_SENVCFG: *v = 0; return true;
+	case CSR_SSCRATCH: *v = h->sscratch; return true;
+	case CSR_SEPC: *v = h->sepc; return true;
+	case CSR_SCAUSE: *v = h->scause; return true;
+	case CSR_STVAL: *v = h->stval; return true;
+	case CSR_SIP: *v = read_mip(h) & h->mideleg; return true;
+	case CSR_SATP: *v = h->satp; return true;
+	case CSR_MSTATUS: *v = h->mstatus; return true;
+	case CSR_MISA: *v = MISA_VALUE; return true;
+	case CSR_MEDELEG: *v = h->medeleg; return true;
+	case CSR_MIDELEG: *v = h->mideleg; return true;
+	case CSR_MIE: *v = h->mie; return true;
+	case CSR_MTVEC: *v = h->mtvec; return true;
+	case CSR_MCOUNTEREN: *v = h->mcounteren; return true;
+	case CSR_MENVCFG: *v = 0; return true;
+	case CSR_MCOUNTINHIBIT: *v = h->mcountinhibit; return true;
+	case CSR_MSCRATCH: *v = h->mscratch; return true;
+	case CSR_MEPC: *v = h->mepc; return true;
+	case CSR_MCAUSE: *v = h->mcause; return true;
+	case CSR_MTVAL: *v = h->mtval; return true;
+	case CSR_MIP: *v = read_mip(h); return true;
+	case CSR_MVENDORID:
+	case CSR_MARCHID:
+	case CSR_MIMPID:
+	case CSR_MCONFIGPTR:
+		*v = 0;
+		return true;
+	case CSR_MHARTID: *v = h->hartid; return true;
+	default:
+		break;
+	}
+	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
+		*v = h->mhpmevent[csr & 0x1f];
+		return true;
+	}
+	/* RV64 has only the even-numbered pmpcfg registers. */
+	if ((csr >= CSR_PMPCFG0 && csr <= CSR_PMPCFG15 && !(csr & 1)) ||
+	    (csr >= CSR_PMPADDR0 && csr <= CSR_PMPADDR63)) {
+		*v = 0;
+		return true;
+	}
+	if ((csr >= CSR_MCYCLE && csr <= CSR_MHPMCOUNTER31 && csr != CSR_MCYCLE + 1) ||
+	    (csr >= CSR_CYCLE && csr <= CSR_HPMCOUNTER31))
+		return read_counter(h, csr, v);
+	return false;
+}
+
+/* Privilege, read-only and trap-virtualization checks of an existing CSR. */
+static bool csr_permitted(const struct hart *h, unsigned csr, bool write)
+{
+	if (((csr >> 8) & 3) > h->priv)
+		return false;
+	if (write && (csr >> 10) == 3)
+		return false;
+	if (csr == CSR_SATP && h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM))
+		return false;
+	if (csr >= CSR_CYCLE && csr <= CSR_HPMCOUNTER31) {
+		unsigned bit = csr & 0x1f;
+		if (h->priv < PRIV_M && !((h->mcounteren >> bit) & 1))
+			return false;
+		if (h->priv == PRIV_U && !((h->scounteren >> bit) & 1))
+			return false;
+	}
+	return true;
+}
+
+static void write_mstatus(struct hart *h, uint64_t v, uint64_t writable)
+{
+	uint64_t nv = (h->mstatus & ~writable) | (v & writable);
+
+	if (((nv & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == 2)
+		nv = (nv & ~MSTATUS_MPP) | (h->mstatus & MSTATUS_MPP);
+	h->mstatus = nv;
+}
+
+static void write_satp(struct hart *h, uint64_t v)
+{
+	uint64_t mode = v >> SATP_MODE_SHIFT;
+
+	if (mode != SATP_MODE_BARE && mode != SATP_MODE_SV39)
+		return;
+	h->satp = v & ((0xfull << SATP_MODE_SHIFT) | SATP_ASID_MASK | SATP_PPN_MASK);
+	mmu_flush(h);
+}
+
+static void write_counter_inhibit(struct hart *h, uint64_t v)
+{
+	h->mcountinhibit = (uint32_t)v & MCOUNTINHIBIT_WRITABLE;
+	h->cycle_inc = !(h->mcountinhibit & 1);
+	h->instret_inc = !(h->mcountinhibit & 4);
+}
+
+/* Writes an existing, writable CSR with the WARL rules above. */
+static void csr_write(struct hart *h, unsigned csr, uint64_t v)
+{
+	switch (csr) {
+	case CSR_SSTATUS: write_mstatus(h, v, SSTATUS_WRITABLE); break;
+	case CSR_SIE: h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg); break;
+	case CSR_STVEC: h->stvec = v & ~2ull; break;
+	case CSR_SCOUNTEREN: h->scounteren = (uint32_t)v; break;
+	case CSR_SSCRATCH: h->sscratch = v; break;
+	case CSR_SEPC: h->sepc = v & ~1ull; break;
+	case CSR_SCAUSE: h->scause = v; break;
+	case CSR_STVAL: h->stval = v; break;
+	case CSR_SIP: {
+		uint64_t m = h->mideleg & MIP_SSIP;
+		h->mip_sw = (h->mip_sw & ~m) | (v & m);
+		break;
+	}
+	case CSR_SATP: write_satp(h, v); break;
+	case CSR_MSTATUS: write_mstatus(h, v, MSTATUS_WRITABLE); break;
+	case CSR_MEDELEG: h->medeleg = v & MEDELEG_WRITABLE; break;
+	case CSR_MIDELEG: h->mideleg = v & MIP_S_MASK; break;
+	case CSR_MIE: h->mie = v & MIP_ALL; break;
+	case CSR_MTVEC: h->mtvec = v & ~2ull; break;
+	case CSR_MCOUNTEREN: h->mcounteren = (uint32_t)v; break;
+	case CSR_MCOUNTINHIBIT: write_counter_inhibit(h, v); break;
+	case CSR_MSCRATCH: h->mscratch = v; break;
+	case CSR_MEPC: h->mepc = v & ~1ull; break;
+	case CSR_MCAUSE: h->mcause = v; break;
+	case CSR_MTVAL: h->mtval = v; break;
+	case CSR_MIP: h->mip_sw = v & MIP_S_MASK; break;
+	/* The step that writes a counter adds its own increment afterwards. */
+	case CSR_MCYCLE: h->cycle = v - h->cycle_inc; break;
+	case CSR_MINSTRET: h->instret = v - h->instret_inc; break;
+	default:
+		if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
+			h->mhpmevent[csr & 0x1f] = v;
+		else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31)
+			h->mhpmcounter[csr & 0x1f] = v;
+		/* misa, menvcfg, senvcfg, pmp*: writes are ignored */
+		break;
+	}
+}
+
+/* CSRRW, CSRRS, CSRRC and their immediate forms. CSRRS/CSRRC with x0 (or a
+ * zero immediate) do not write, so they may read read-only CSRs. */
+bool csr_execute(struct hart *h, uint32_t insn)
+{
+	unsigned csr = insn >> 20, rd = (insn >> 7) & 31, rs1 = (insn >> 15) & 31;
+	unsigned f3 = (insn >> 12) & 7;
+	uint64_t src = (f3 & 4) ? rs1 : h->x[rs1];
+	bool write = (f3 & 3) == 1 || rs1 != 0;
+	uint64_t old, base;
+
+	if ((f3 & 3) == 0 || !csr_read(h, csr, &old) || !csr_permitted(h, csr, write))
+		return hart_raise(h, CAUSE_ILLEGAL_INSN, 0);
+	/* Only the software-writable SEIP takes part in a read-modify-write
+	 * of mip; the line from the PLIC is ORed in for reads only. */
+	base = csr == CSR_MIP ? (old & ~MIP_SEIP) | (h->mip_sw & MIP_SEIP) : old;
+	if (write) {
+		switch (f3 & 3) {
+		case 1: csr_write(h, csr, src); break;
+		case 2: csr_write(h, csr, base | src); break;
+		default: csr_write(h, csr, base & ~src); break;
+		}
+		mmu_update_keys(h);
+		h->check_irq = true;
+	}
+	h->x[rd] = old;
+	h->x[0] = 0;
+	return true;
+}

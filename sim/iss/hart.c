@@ -1,0 +1,304 @@
+/* The hart: creation, reset, the step and run loops, and state access.
+ *
+ * What a commit record holds for one hart_step():
+ * - pc, priv: the pc and privilege before the step.
+ * - insn: the raw bits (16 bits for a compressed instruction), also for an
+ *   instruction that traps; 0 when the fetch itself faulted (also when only
+ *   the second half of a 32-bit instruction faulted) and for an interrupt.
+ * - rd, rd_value: the destination and the value written, for instructions
+ *   with a destination other than x0 that retired (a failed SC writes 1).
+ *   An EBREAK that the semihosting callback handled reports rd = 10 (a0)
+ *   with a0's value afterwards.
+ * - mem_size, mem_addr, mem_value: the virtual address and the value of a
+ *   store, an AMO (the value it wrote) or a successful SC.
+ * - trap, interrupt, cause, tval: the trap taken instead of retiring; cause
+ *   has bit 63 set for interrupts, like mcause.
+ *
+ * Counting: every step (retired instruction, exception or interrupt) adds
+ * one to mcycle; only retired instructions add to minstret. */
+#include <stdlib.h>
+
+#include "iss/hart_internal.h"
+
+#define RVC_TABLE_SIZE 0x10000
+
+struct hart *hart_create(struct soc *soc, unsigned hartid)
+{
+	struct hart *h = calloc(1, sizeof(*h));
+
+	if (!h)
+		return NULL;
+	h->rvc = malloc(RVC_TABLE_SIZE * sizeof(h->rvc[0]));
+	if (!h->rvc) {
+		free(h);
+		return NULL;
+	}
+	rvc_fill_table(h->rvc);
+	h->soc = soc;
+	h->hartid = hartid;
+	h->irq_from_soc = true;
+	hart_reset(h, SOC_BOOTROM_BASE);
+	return h;
+}
+
+void hart_destroy(struct hart *h)
+{
+	if (!h)
+		return;
+	free(h->rvc);
+	free(h);
+}
+
+void hart_reset(struct hart *h, uint64_t pc)
+{
+	memset(h->x, 0, sizeof(h->x));
+	h->pc = pc;
+	h->priv = PRIV_M;
+	h->resv_valid = false;
+	h->stop = false;
+	csr_reset(h);
+	mmu_flush(h);
+	mmu_update_keys(h);
+	h->check_irq = true;
+}
+
+static bool fetch_slow(struct hart *h, uint32_t *raw)
+{
+	uint16_t lo, hi;
+
+	if (!mmu_fetch16(h, h->pc, &lo))
+		return false;
+	if ((lo & 3) != 3) {
+		*raw = lo;
+		return true;
+	}
+	/* a fault here reports the address of the second half */
+	if (!mmu_fetch16(h, h->pc + 2, &hi))
+		return false;
+	*raw = lo | (uint32_t)hi << 16;
+	return true;
+}
+
+static inline bool fetch(struct hart *h, uint32_t *raw)
+{
+	uint64_t pc = h->pc, off = pc & PAGE_OFFSET_MASK;
+	const struct tlb_entry *e = &h->tlb.fetch[TLB_INDEX(pc)];
+
+	if (likely(e->tag == ((pc & ~PAGE_OFFSET_MASK) | h->fetch_key) && e->host &&
+		   off <= PAGE_SIZE - 4)) {
+		uint32_t v;
+
+		memcpy(&v, e->host + off, 4);
+		*raw = (v & 3) == 3 ? v : (v & 0xffff);
+		return true;
+	}
+	return fetch_slow(h, raw);
+}
+
+/* Fetches and runs one instruction, or takes the exception it raises (left
+ * in exc_cause/exc_tval). Returns whether it retired; *raw is 0 when the
+ * fetch faulted, *insn the 32-bit form. */
+static inline bool execute_one(struct hart *h, uint32_t *raw, uint32_t *insn)
+{
+	unsigned len = 4;
+
+	if (unlikely(!fetch(h, raw))) {
+		*raw = 0;
+		*insn = 0;
+		hart_trap(h, h->exc_cause, h->exc_tval);
+		return false;
+	}
+	*insn = *raw;
+	if ((*raw & 3) != 3) {
+		*insn = h->rvc[*raw];
+		len = 2;
+		if (unlikely(*insn == 0)) {
+			hart_raise(h, CAUSE_ILLEGAL_INSN, *raw);
+			hart_trap(h, h->exc_cause, h->exc_tval);
+			return false;
+		}
+	}
+	if (unlikely(!hart_execute(h, *insn, len))) {
+		if (h->exc_cause == CAUSE_ILLEGAL_INSN)
+			h->exc_tval = *raw;
+		hart_trap(h, h->exc_cause, h->exc_tval);
+		return false;
+	}
+	return true;
+}
+
+static void take_interrupt(struct hart *h, unsigned code)
+{
+	h->exc_cause = CAUSE_INTERRUPT | code;
+	h->exc_tval = 0;
+	hart_trap(h, h->exc_cause, 0);
+	h->cycle += h->cycle_inc;
+}
+
+/* Re-evaluates interrupts after something that may have changed them.
+ * Returns true when one was taken. */
+static bool run_check_interrupts(struct hart *h)
+{
+	int irq;
+
+	h->check_irq = false;
+	if (!h->irq_from_soc)
+		return false;
+	hart_sample_irq_lines(h);
+	irq = hart_pending_interrupt(h);
+	if (irq < 0)
+		return false;
+	take_interrupt(h, (unsigned)irq);
+	return true;
+}
+
+uint64_t hart_run(struct hart *h, uint64_t n)
+{
+	uint64_t done = 0;
+	uint32_t raw, insn;
+	int code;
+
+	h->check_irq = true;
+	while (done < n) {
+		if (unlikely(h->check_irq)) {
+			/* the test finisher was written: nothing more to run */
+			if (soc_exit_requested(h->soc, &code))
+				break;
+			if (run_check_interrupts(h)) {
+				done++;
+				continue;
+			}
+		}
+		if (likely(execute_one(h, &raw, &insn)))
+			h->instret += h->instret_inc;
+		h->cycle += h->cycle_inc;
+		done++;
+		if (unlikely(h->stop)) {
+			h->stop = false;
+			break;
+		}
+	}
+	return done;
+}
+
+void hart_stop(struct hart *h)
+{
+	h->stop = true;
+}
+
+/* The destination register of a retired instruction in 32-bit form. */
+static unsigned retired_rd(uint32_t insn)
+{
+	switch (insn & 0x7f) {
+	case 0x03: case 0x13: case 0x17: case 0x1b: case 0x2f:
+	case 0x33: case 0x37: case 0x3b: case 0x67: case 0x6f:
+		return (insn >> 7) & 31;
+	case 0x73:
+		if ((insn >> 12) & 7)
+			return (insn >> 7) & 31;
+		/* only a semihosting EBREAK retires and writes a0 */
+		return insn == 0x00100073u ? 10 : 0;
+	default:
+		return 0;
+	}
+}
+
+static void commit_trap(struct commit *c, const struct hart *h)
+{
+	c->trap = true;
+	c->interrupt = (h->exc_cause & CAUSE_INTERRUPT) != 0;
+	c->cause = h->exc_cause;
+	c->tval = h->exc_tval;
+}
+
+void hart_step(struct hart *h, struct commit *c)
+{
+	struct commit rec = { .pc = h->pc, .priv = (uint8_t)h->priv };
+	uint32_t raw, insn;
+	int irq;
+
+	if (h->irq_from_soc) {
+		hart_sample_irq_lines(h);
+		irq = hart_pending_interrupt(h);
+		if (irq >= 0) {
+			take_interrupt(h, (unsigned)irq);
+			commit_trap(&rec, h);
+			goto out;
+		}
+	}
+	h->st_size = 0;
+	if (execute_one(h, &raw, &insn)) {
+		h->instret += h->instret_inc;
+		rec.rd = (uint8_t)retired_rd(insn);
+		rec.rd_value = h->x[rec.rd];
+		if (rec.rd == 0)
+			rec.rd_value = 0;
+		rec.mem_size = (uint8_t)h->st_size;
+		if (h->st_size) {
+			rec.mem_addr = h->st_addr;
+			rec.mem_value = h->st_value;
+		}
+	} else {
+		commit_trap(&rec, h);
+	}
+	rec.insn = raw;
+	h->cycle += h->cycle_inc;
+out:
+	if (c)
+		*c = rec;
+}
+
+void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx)
+{
+	h->semihost = fn;
+	h->semihost_ctx = ctx;
+}
+
+void hart_set_irq_from_soc(struct hart *h, bool on)
+{
+	h->irq_from_soc = on;
+	h->check_irq = true;
+}
+
+/* Takes the interrupt the co-simulated RTL took; cause is the interrupt
+ * code (mcause without bit 63). */
+void hart_take_interrupt(struct hart *h, unsigned cause, struct commit *c)
+{
+	struct commit rec = { .pc = h->pc, .priv = (uint8_t)h->priv };
+
+	take_interrupt(h, cause & 63);
+	commit_trap(&rec, h);
+	if (c)
+		*c = rec;
+}
+
+uint64_t hart_pc(const struct hart *h)
+{
+	return h->pc;
+}
+
+uint64_t hart_reg(const struct hart *h, unsigned r)
+{
+	return r < 32 ? h->x[r] : 0;
+}
+
+void hart_set_reg(struct hart *h, unsigned r, uint64_t v)
+{
+	if (r > 0 && r < 32)
+		h->x[r] = v;
+}
+
+unsigned hart_priv(const struct hart *h)
+{
+	return h->priv;
+}
+
+uint64_t hart_instret(const struct hart *h)
+{
+	return h->instret;
+}
+
+bool hart_csr(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	return csr_read(h, csr, v);
+}

@@ -1,0 +1,60 @@
+/* The reference instruction-set simulator: one RV64IMAC hart with Zicsr,
+ * Zifencei, M/S/U privilege and Sv39. It defines what "correct" means for
+ * every instruction the RTL commits. */
+#ifndef TEA_SIM_HART_H
+#define TEA_SIM_HART_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "commit.h"
+#include "soc/soc.h"
+
+struct hart;
+
+/* Called on an EBREAK that sits in the RISC-V semihosting sequence
+ * (slli x0,x0,0x1f; ebreak; srai x0,x0,7). Returns true when it handled
+ * the call (the result is in a0 and the EBREAK retires as a no-op), false
+ * to take the breakpoint exception as usual. */
+typedef bool (*hart_semihost_fn)(void *ctx, struct hart *h);
+
+struct hart *hart_create(struct soc *soc, unsigned hartid);
+void hart_destroy(struct hart *h);
+
+/* Reset state of the privileged spec: M-mode, mstatus.MIE = 0, pc = pc. */
+void hart_reset(struct hart *h, uint64_t pc);
+
+/* Executes one instruction, or takes one trap or interrupt instead. When c is
+ * not NULL it receives what was committed. */
+void hart_step(struct hart *h, struct commit *c);
+
+/* Runs up to n steps without commit records, as fast as possible. Returns
+ * the number of steps taken; stops early when hart_stop() was called. */
+uint64_t hart_run(struct hart *h, uint64_t n);
+void hart_stop(struct hart *h);
+
+void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx);
+
+/* Interrupts. By default the hart samples soc_irq_lines() before every
+ * step. Co-simulation turns that off and raises exactly the interrupt the
+ * RTL took, at the same commit boundary, with hart_take_interrupt(). */
+void hart_set_irq_from_soc(struct hart *h, bool on);
+void hart_take_interrupt(struct hart *h, unsigned cause, struct commit *c);
+
+/* State access for the harness, semihosting and debugging. */
+uint64_t hart_pc(const struct hart *h);
+uint64_t hart_reg(const struct hart *h, unsigned r);
+void hart_set_reg(struct hart *h, unsigned r, uint64_t v);
+unsigned hart_priv(const struct hart *h);
+uint64_t hart_instret(const struct hart *h);
+/* CSR value as the hart sees it, without side effects; false if no such CSR. */
+bool hart_csr(const struct hart *h, unsigned csr, uint64_t *v);
+
+/* Reads/writes memory at a virtual address as a load/store of the current
+ * privilege would, without side effects on A/D bits or the TLB. Returns 0, or
+ * -1 when a page is unmapped or not accessible. */
+int hart_read_virt(struct hart *h, uint64_t va, void *buf, size_t len);
+int hart_write_virt(struct hart *h, uint64_t va, const void *buf, size_t len);
+
+#endif

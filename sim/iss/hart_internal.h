@@ -1,0 +1,307 @@
+/* State of one hart and the helpers shared by the ISS's files: hart.c (step
+ * and run loop), trap.c (exceptions, interrupts, xRET), execute.c (the
+ * 32-bit instruction set), compressed.c (RVC expansion), csr.c (the CSR
+ * file) and mmu.c (Sv39, the software TLB and memory access). */
+#ifndef TEA_SIM_ISS_HART_INTERNAL_H
+#define TEA_SIM_ISS_HART_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "iss/hart.h"
+
+#define likely(x)   __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+#define PAGE_SHIFT 12
+#define PAGE_SIZE  (1ull << PAGE_SHIFT)
+#define PAGE_OFFSET_MASK (PAGE_SIZE - 1)
+
+/* Exception causes (mcause with the interrupt bit clear). */
+enum {
+	CAUSE_FETCH_MISALIGNED = 0,
+	CAUSE_FETCH_ACCESS = 1,
+	CAUSE_ILLEGAL_INSN = 2,
+	CAUSE_BREAKPOINT = 3,
+	CAUSE_LOAD_MISALIGNED = 4,
+	CAUSE_LOAD_ACCESS = 5,
+	CAUSE_STORE_MISALIGNED = 6,
+	CAUSE_STORE_ACCESS = 7,
+	CAUSE_ECALL_U = 8,
+	CAUSE_ECALL_S = 9,
+	CAUSE_ECALL_M = 11,
+	CAUSE_FETCH_PAGE_FAULT = 12,
+	CAUSE_LOAD_PAGE_FAULT = 13,
+	CAUSE_STORE_PAGE_FAULT = 15,
+};
+
+/* Interrupt codes, also the bit numbers in mip/mie. */
+enum {
+	IRQ_S_SOFT = 1,
+	IRQ_M_SOFT = 3,
+	IRQ_S_TIMER = 5,
+	IRQ_M_TIMER = 7,
+	IRQ_S_EXT = 9,
+	IRQ_M_EXT = 11,
+};
+
+#define CAUSE_INTERRUPT (1ull << 63)
+
+#define MIP_SSIP (1ull << IRQ_S_SOFT)
+#define MIP_MSIP (1ull << IRQ_M_SOFT)
+#define MIP_STIP (1ull << IRQ_S_TIMER)
+#define MIP_MTIP (1ull << IRQ_M_TIMER)
+#define MIP_SEIP (1ull << IRQ_S_EXT)
+#define MIP_MEIP (1ull << IRQ_M_EXT)
+#define MIP_S_MASK (MIP_SSIP | MIP_STIP | MIP_SEIP)
+#define MIP_ALL (MIP_S_MASK | MIP_MSIP | MIP_MTIP | MIP_MEIP)
+
+#define MSTATUS_SIE  (1ull << 1)
+#define MSTATUS_MIE  (1ull << 3)
+#define MSTATUS_SPIE (1ull << 5)
+#define MSTATUS_MPIE (1ull << 7)
+#define MSTATUS_SPP  (1ull << 8)
+#define MSTATUS_MPP_SHIFT 11
+#define MSTATUS_MPP  (3ull << MSTATUS_MPP_SHIFT)
+#define MSTATUS_MPRV (1ull << 17)
+#define MSTATUS_SUM  (1ull << 18)
+#define MSTATUS_MXR  (1ull << 19)
+#define MSTATUS_TVM  (1ull << 20)
+#define MSTATUS_TW   (1ull << 21)
+#define MSTATUS_TSR  (1ull << 22)
+#define MSTATUS_UXL  (3ull << 32)
+#define MSTATUS_SXL  (3ull << 34)
+/* UXL = SXL = 2: U and S run with XLEN 64. */
+#define MSTATUS_XL64 ((2ull << 32) | (2ull << 34))
+
+#define SATP_MODE_SHIFT 60
+#define SATP_MODE_BARE 0ull
+#define SATP_MODE_SV39 8ull
+#define SATP_ASID_MASK (0xffffull << 44)
+#define SATP_PPN_MASK  ((1ull << 44) - 1)
+
+enum access { ACCESS_FETCH, ACCESS_LOAD, ACCESS_STORE };
+
+/* One cached translation of a 4 KiB page. A superpage is cached one 4 KiB
+ * piece at a time. The tag is the page's virtual address ORed with the
+ * access context key (see mmu_update_keys), so a change of privilege or of
+ * SUM/MXR selects other entries instead of flushing; 0 is never a valid
+ * tag. The TLB only holds translations that passed every check for its
+ * access type, so a hit needs no further permission check. */
+struct tlb_entry {
+	uint64_t tag;
+	uint8_t *host;   /* the page in host memory (DRAM), or NULL: use soc */
+	uint64_t pa;     /* physical address of the page */
+};
+
+#define TLB_ENTRIES 256
+#define TLB_INDEX(va) (((va) >> PAGE_SHIFT) & (TLB_ENTRIES - 1))
+
+struct tlb {
+	struct tlb_entry fetch[TLB_ENTRIES];
+	struct tlb_entry load[TLB_ENTRIES];
+	struct tlb_entry store[TLB_ENTRIES];
+};
+
+struct hart {
+	uint64_t x[32];
+	uint64_t pc;
+	unsigned priv;
+
+	/* Access context keys for the TLB tags; recomputed whenever priv or
+	 * mstatus changes. */
+	uint64_t fetch_key;
+	uint64_t load_key;
+	uint64_t store_key;
+
+	/* Set when interrupts must be re-evaluated at the next instruction
+	 * boundary (a CSR write, a trap, an xRET, a device access). */
+	bool check_irq;
+	bool stop;
+
+	/* The exception an instruction raised (it returned false). An illegal
+	 * instruction's tval is filled by the caller, which has the raw bits. */
+	uint64_t exc_cause;
+	uint64_t exc_tval;
+
+	/* The last store (also AMO, successful SC), for the commit record. */
+	unsigned st_size;
+	uint64_t st_addr;
+	uint64_t st_value;
+
+	/* LR/SC reservation: the naturally aligned 8-byte block of the LR. */
+	bool resv_valid;
+	uint64_t resv_addr;
+
+	/* Counters; mcountinhibit clears the increments. */
+	uint64_t cycle;
+	uint64_t instret;
+	uint64_t cycle_inc;
+	uint64_t instret_inc;
+
+	uint64_t mstatus;
+	uint64_t mie;
+	uint64_t mip_sw;        /* software-writable mip bits: SSIP, STIP, SEIP */
+	uint64_t irq_lines;     /* MSIP, MTIP, MEIP, SEIP as last sampled */
+	uint64_t mideleg;
+	uint64_t medeleg;
+	uint64_t mtvec;
+	uint64_t stvec;
+	uint64_t mepc;
+	uint64_t sepc;
+	uint64_t mcause;
+	uint64_t scause;
+	uint64_t mtval;
+	uint64_t stval;
+	uint64_t mscratch;
+	uint64_t sscratch;
+	uint64_t satp;
+	uint32_t mcounteren;
+	uint32_t scounteren;
+	uint32_t mcountinhibit;
+	uint64_t mhpmcounter[32];   /* indices 3..31 used */
+	uint64_t mhpmevent[32];     /* indices 3..31 used */
+
+	bool irq_from_soc;
+	hart_semihost_fn semihost;
+	void *semihost_ctx;
+
+	struct soc *soc;
+	unsigned hartid;
+
+	/* RVC expansion of every 16-bit pattern; 0 marks an illegal one. */
+	uint32_t *rvc;
+	struct tlb tlb;
+	bool tlb_has_superpage;
+};
+
+static inline bool hart_raise(struct hart *h, uint64_t cause, uint64_t tval)
+{
+	h->exc_cause = cause;
+	h->exc_tval = tval;
+	return false;
+}
+
+static inline unsigned hart_data_priv(const struct hart *h)
+{
+	if (h->priv == PRIV_M && (h->mstatus & MSTATUS_MPRV))
+		return (h->mstatus & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT;
+	return h->priv;
+}
+
+/* compressed.c */
+uint32_t rvc_expand(uint16_t insn);
+void rvc_fill_table(uint32_t *table);
+
+/* execute.c: runs one instruction in its 32-bit form (len is 2 for an
+ * expanded compressed one). Returns false with the exception in exc_cause
+ * and exc_tval; nothing architectural changed then. */
+bool hart_execute(struct hart *h, uint32_t insn, unsigned len);
+
+/* csr.c */
+bool csr_read(const struct hart *h, unsigned csr, uint64_t *v);
+bool csr_execute(struct hart *h, uint32_t insn);
+void csr_reset(struct hart *h);
+
+/* trap.c */
+void hart_trap(struct hart *h, uint64_t cause, uint64_t tval);
+int hart_pending_interrupt(const struct hart *h);
+void hart_sample_irq_lines(struct hart *h);
+bool hart_mret(struct hart *h);
+bool hart_sret(struct hart *h);
+
+/* mmu.c */
+void mmu_update_keys(struct hart *h);
+void mmu_flush(struct hart *h);
+void mmu_flush_page(struct hart *h, uint64_t va);
+bool mmu_fetch16(struct hart *h, uint64_t va, uint16_t *half);
+bool mmu_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *val);
+bool mmu_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t val);
+bool mmu_amo_target(struct hart *h, uint64_t va, uint64_t *pa, uint8_t **host);
+bool mmu_peek_insn32(struct hart *h, uint64_t va, uint32_t *insn);
+
+static inline uint64_t mem_read_host(const uint8_t *p, unsigned size)
+{
+	switch (size) {
+	case 1:
+		return *p;
+	case 2: {
+		uint16_t v;
+		memcpy(&v, p, 2);
+		return v;
+	}
+	case 4: {
+		uint32_t v;
+		memcpy(&v, p, 4);
+		return v;
+	}
+	default: {
+		uint64_t v;
+		memcpy(&v, p, 8);
+		return v;
+	}
+	}
+}
+
+static inline void mem_write_host(uint8_t *p, unsigned size, uint64_t v)
+{
+	switch (size) {
+	case 1:
+		*p = (uint8_t)v;
+		break;
+	case 2: {
+		uint16_t w = (uint16_t)v;
+		memcpy(p, &w, 2);
+		break;
+	}
+	case 4: {
+		uint32_t w = (uint32_t)v;
+		memcpy(p, &w, 4);
+		break;
+	}
+	default:
+		memcpy(p, &v, 8);
+		break;
+	}
+}
+
+/* Loads size bytes (zero-extended) from virtual address va. The host runs
+ * little-endian like RISC-V, so DRAM is read in place. */
+static inline bool mem_load(struct hart *h, uint64_t va, unsigned size, uint64_t *val)
+{
+	const struct tlb_entry *e = &h->tlb.load[TLB_INDEX(va)];
+
+	if (unlikely(va & (size - 1)))
+		return hart_raise(h, CAUSE_LOAD_MISALIGNED, va);
+	if (likely(e->tag == ((va & ~PAGE_OFFSET_MASK) | h->load_key) && e->host)) {
+		*val = mem_read_host(e->host + (va & PAGE_OFFSET_MASK), size);
+		return true;
+	}
+	return mmu_load_slow(h, va, size, val);
+}
+
+static inline void hart_note_store(struct hart *h, uint64_t va, unsigned size, uint64_t val)
+{
+	h->st_size = size;
+	h->st_addr = va;
+	h->st_value = size == 8 ? val : val & ((1ull << (size * 8)) - 1);
+	if (unlikely(h->resv_valid) && (va & ~7ull) == h->resv_addr)
+		h->resv_valid = false;
+}
+
+static inline bool mem_store(struct hart *h, uint64_t va, unsigned size, uint64_t val)
+{
+	const struct tlb_entry *e = &h->tlb.store[TLB_INDEX(va)];
+
+	if (unlikely(va & (size - 1)))
+		return hart_raise(h, CAUSE_STORE_MISALIGNED, va);
+	if (likely(e->tag == ((va & ~PAGE_OFFSET_MASK) | h->store_key) && e->host)) {
+		mem_write_host(e->host + (va & PAGE_OFFSET_MASK), size, val);
+		hart_note_store(h, va, size, val);
+		return true;
+	}
+	return mmu_store_slow(h, va, size, val);
+}
+
+#endif

@@ -1,0 +1,144 @@
+#include "loader/elf_loader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Looks up the optional symbols; a missing or odd symbol table is not an
+ * error, since a stripped program is still runnable. */
+static void find_symbols(Elf *elf, struct elf_program *prog)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+		Elf_Data *data;
+
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_SYMTAB || shdr.sh_entsize == 0)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			continue;
+		size_t count = data->d_size / shdr.sh_entsize;
+		for (size_t i = 0; i < count; i++) {
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				break;
+			name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+			if (!name)
+				continue;
+			if (!strcmp(name, "tohost"))
+				prog->tohost = sym.st_value;
+			else if (!strcmp(name, "fromhost"))
+				prog->fromhost = sym.st_value;
+			else if (!strcmp(name, "begin_signature"))
+				prog->begin_signature = sym.st_value;
+			else if (!strcmp(name, "end_signature"))
+				prog->end_signature = sym.st_value;
+		}
+	}
+}
+
+static int load_segments(Elf *elf, const char *path, struct soc *soc,
+			 struct elf_program *prog, char *err, size_t errlen)
+{
+	size_t filesize, nphdr;
+	const char *raw = elf_rawfile(elf, &filesize);
+	bool entry_found = false;
+
+	if (!raw || elf_getphdrnum(elf, &nphdr) != 0)
+		return fail(err, errlen, "%s: cannot read program headers: %s", path, elf_errmsg(-1));
+	for (size_t i = 0; i < nphdr; i++) {
+		GElf_Phdr ph;
+		uint8_t *dst;
+
+		if (!gelf_getphdr(elf, (int)i, &ph))
+			return fail(err, errlen, "%s: program header %zu unreadable: %s", path, i, elf_errmsg(-1));
+		if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+			continue;
+		if (ph.p_filesz > ph.p_memsz || ph.p_offset > filesize || ph.p_filesz > filesize - ph.p_offset)
+			return fail(err, errlen, "%s: segment %zu (offset 0x%llx, size 0x%llx) runs past the end of the file",
+				    path, i, (unsigned long long)ph.p_offset, (unsigned long long)ph.p_filesz);
+		dst = soc_dram(soc, ph.p_paddr, ph.p_memsz);
+		if (!dst)
+			return fail(err, errlen, "%s: segment %zu at 0x%llx..0x%llx lies outside DRAM (0x%llx, %llu MiB)",
+				    path, i, (unsigned long long)ph.p_paddr,
+				    (unsigned long long)(ph.p_paddr + ph.p_memsz),
+				    (unsigned long long)SOC_DRAM_BASE,
+				    (unsigned long long)(soc_config(soc)->dram_size >> 20));
+		memcpy(dst, raw + ph.p_offset, ph.p_filesz);
+		memset(dst + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
+		if ((ph.p_flags & PF_X) && prog->entry >= ph.p_vaddr && prog->entry - ph.p_vaddr < ph.p_memsz) {
+			/* The loader places segments at their physical address; jump there. */
+			prog->entry = prog->entry - ph.p_vaddr + ph.p_paddr;
+			entry_found = true;
+		}
+	}
+	if (!entry_found)
+		return fail(err, errlen, "%s: entry point 0x%llx is not inside an executable segment",
+			    path, (unsigned long long)prog->entry);
+	return 0;
+}
+
+int elf_load(const char *path, struct soc *soc, struct elf_program *prog,
+	     char *err, size_t errlen)
+{
+	GElf_Ehdr eh;
+	Elf *elf = NULL;
+	int fd, ret = -1;
+
+	memset(prog, 0, sizeof(*prog));
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return fail(err, errlen, "libelf initialisation failed: %s", elf_errmsg(-1));
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return fail(err, errlen, "%s: %s", path, strerror(errno));
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		fail(err, errlen, "%s: not an ELF file", path);
+		goto out;
+	}
+	if (!gelf_getehdr(elf, &eh)) {
+		fail(err, errlen, "%s: malformed ELF header: %s", path, elf_errmsg(-1));
+		goto out;
+	}
+	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB) {
+		fail(err, errlen, "%s: not a 64-bit little-endian ELF (this is an RV64 simulator)", path);
+		goto out;
+	}
+	if (eh.e_machine != EM_RISCV) {
+		fail(err, errlen, "%s: ELF machine is %u, not RISC-V (%u)", path, eh.e_machine, EM_RISCV);
+		goto out;
+	}
+	if (eh.e_type != ET_EXEC) {
+		fail(err, errlen, "%s: not an executable (ELF type %u); link it statically", path, eh.e_type);
+		goto out;
+	}
+	prog->entry = eh.e_entry;
+	if (load_segments(elf, path, soc, prog, err, errlen))
+		goto out;
+	find_symbols(elf, prog);
+	ret = 0;
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}

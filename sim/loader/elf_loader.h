@@ -1,0 +1,25 @@
+/* Loads a RISC-V ELF executable into the simulated SoC's memory and finds
+ * the symbols the harness honours (tohost/fromhost, signature bounds). */
+#ifndef TEA_SIM_ELF_LOADER_H
+#define TEA_SIM_ELF_LOADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "soc/soc.h"
+
+struct elf_program {
+	uint64_t entry;
+	uint64_t tohost, fromhost;           /* 0 when the symbol is absent */
+	uint64_t begin_signature, end_signature;
+};
+
+/* Reads path, checks that it is a little-endian RV64 executable whose
+ * loadable segments all lie in DRAM and whose entry point is inside one, and
+ * copies the segments into DRAM (zero-filling .bss). Returns 0, or -1 with a
+ * one-line reason in err. */
+int elf_load(const char *path, struct soc *soc, struct elf_program *prog,
+	     char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,36 @@
+# The test suites. Each test writes build/results/<suite>/<name> (PASS/FAIL)
+# and a .log beside it; `make test` runs them in parallel and summarises.
+
+CPPFLAGS_tests := -Isim -Ipics -Iperf-tool
+RESULTS  := $(BUILD)/results
+RUN_TEST := scripts/run-test.sh
+TEST_RESULTS :=
+.PHONY: FORCE run-tests
+
+# cmocka unit tests: one binary per tests/unit/test_*.c
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
+
+$(BUILD)/tests/unit/%: $(BUILD)/obj/tests/unit/%.o $(SIM_LIB) $(PICS_LIB)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS) $(TEST_LIBS) -lm
+
+$(RESULTS)/unit/%: $(BUILD)/tests/unit/% FORCE
+	@$(RUN_TEST) $@ 300 $<
+TEST_RESULTS += $(UNIT_BINS:$(BUILD)/tests/unit/%=$(RESULTS)/unit/%)
+
+# Lint is a test too: RTL through Verilator and Yosys.
+$(RESULTS)/lint/rtl: $(RTL_SRCS) FORCE | $(DEPS_STAMP)
+	@$(RUN_TEST) $@ 600 $(MAKE) --no-print-directory rtl-lint
+TEST_RESULTS += $(RESULTS)/lint/rtl
+
+-include tests/isa/isa.mk tests/rtl/rtl-tests.mk tests/crosscheck/crosscheck.mk tests/bench/bench.mk
+
+# `make test` is the command CI runs: build everything, run every suite in
+# parallel, print the failures and one "N passed, N failed" line.
+test: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j$(NPROC) run-tests
+
+run-tests: $(TEST_RESULTS)
+	@scripts/test-summary.sh $(TEST_RESULTS)

@@ -1,0 +1,765 @@
+/* The SoC devices: DRAM, boot ROM, test finisher, CLINT, PLIC and UART,
+ * reached through soc_load/soc_store as a hart reaches them. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <libfdt.h>
+
+#include "soc/devices.h"
+#include "soc/devicetree.h"
+#include "soc/soc.h"
+
+#define DRAM_SIZE (1ull << 20)
+#define NHARTS    2
+
+#define CLINT_MSIP(h)     (SOC_CLINT_BASE + 4 * (h))
+#define CLINT_MTIMECMP(h) (SOC_CLINT_BASE + 0x4000 + 8 * (h))
+#define CLINT_MTIME       (SOC_CLINT_BASE + 0xbff8)
+
+#define PLIC_PRIORITY(s)  (SOC_PLIC_BASE + 4 * (s))
+#define PLIC_PENDING      (SOC_PLIC_BASE + 0x1000)
+#define PLIC_ENABLE(c)    (SOC_PLIC_BASE + 0x2000 + 0x80 * (c))
+#define PLIC_THRESHOLD(c) (SOC_PLIC_BASE + 0x200000 + 0x1000 * (c))
+#define PLIC_CLAIM(c)     (PLIC_THRESHOLD(c) + 4)
+#define CTX_M(h)          (2 * (h))
+#define CTX_S(h)          (2 * (h) + 1)
+
+#define UART_RBR (SOC_UART_BASE + 0)
+#define UART_THR (SOC_UART_BASE + 0)
+#define UART_DLL (SOC_UART_BASE + 0)
+#define UART_IER (SOC_UART_BASE + 1)
+#define UART_DLM (SOC_UART_BASE + 1)
+#define UART_IIR (SOC_UART_BASE + 2)
+#define UART_FCR (SOC_UART_BASE + 2)
+#define UART_LCR (SOC_UART_BASE + 3)
+#define UART_MCR (SOC_UART_BASE + 4)
+#define UART_LSR (SOC_UART_BASE + 5)
+#define UART_MSR (SOC_UART_BASE + 6)
+#define UART_SCR (SOC_UART_BASE + 7)
+
+struct fixture {
+	struct soc *soc;
+	FILE *console;
+	char *out;
+	size_t outlen;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	struct soc_config cfg = {
+		.dram_size = DRAM_SIZE, .nharts = NHARTS,
+		.timebase_hz = 10000000, .clock_hz = 100000000,
+		.isa = "rv64imac_zicsr_zifencei", .mmu = "riscv,sv39",
+	};
+
+	assert_non_null(f);
+	f->console = open_memstream(&f->out, &f->outlen);
+	assert_non_null(f->console);
+	cfg.console = f->console;
+	f->soc = soc_create(&cfg);
+	assert_non_null(f->soc);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	soc_destroy(f->soc);
+	fclose(f->console);
+	free(f->out);
+	free(f);
+	return 0;
+}
+
+static uint64_t load(struct soc *soc, uint64_t pa, unsigned size)
+{
+	uint64_t v = 0xdeadbeef;
+
+	assert_int_equal(soc_load(soc, pa, size, &v), 0);
+	return v;
+}
+
+static void store(struct soc *soc, uint64_t pa, unsigned size, uint64_t v)
+{
+	assert_int_equal(soc_store(soc, pa, size, v), 0);
+}
+
+static void assert_load_faults(struct soc *soc, uint64_t pa, unsigned size)
+{
+	uint64_t v;
+
+	assert_int_equal(soc_load(soc, pa, size, &v), -1);
+}
+
+static void assert_store_faults(struct soc *soc, uint64_t pa, unsigned size)
+{
+	assert_int_equal(soc_store(soc, pa, size, 0), -1);
+}
+
+/* ---- configuration and DRAM ---- */
+
+static void test_invalid_configurations_are_rejected(void **state)
+{
+	struct soc_config cfg = { .dram_size = DRAM_SIZE, .nharts = 1,
+				  .isa = "rv64imac" };
+
+	(void)state;
+	cfg.nharts = 0;
+	assert_null(soc_create(&cfg));
+	cfg.nharts = 1;
+	cfg.dram_size = 0;
+	assert_null(soc_create(&cfg));
+	cfg.dram_size = DRAM_SIZE + 8;
+	assert_null(soc_create(&cfg));
+	assert_null(soc_create(NULL));
+}
+
+static void test_config_is_kept_with_its_own_strings(void **state)
+{
+	struct fixture *f = *state;
+	const struct soc_config *cfg = soc_config(f->soc);
+
+	assert_int_equal(cfg->dram_size, DRAM_SIZE);
+	assert_int_equal(cfg->nharts, NHARTS);
+	assert_string_equal(cfg->isa, "rv64imac_zicsr_zifencei");
+	assert_string_equal(cfg->mmu, "riscv,sv39");
+}
+
+static void test_dram_starts_zeroed_and_is_little_endian(void **state)
+{
+	struct fixture *f = *state;
+	uint8_t *p = soc_dram(f->soc, SOC_DRAM_BASE, DRAM_SIZE);
+
+	assert_non_null(p);
+	for (uint64_t i = 0; i < DRAM_SIZE; i += 4096)
+		assert_int_equal(p[i], 0);
+	store(f->soc, SOC_DRAM_BASE + 0x100, 8, 0x1122334455667788ull);
+	assert_int_equal(load(f->soc, SOC_DRAM_BASE + 0x100, 1), 0x88);
+	assert_int_equal(load(f->soc, SOC_DRAM_BASE + 0x102, 2), 0x5566);
+	assert_int_equal(load(f->soc, SOC_DRAM_BASE + 0x104, 4), 0x11223344);
+	store(f->soc, SOC_DRAM_BASE + 0x101, 1, 0xab);
+	assert_int_equal(load(f->soc, SOC_DRAM_BASE + 0x100, 8),
+			 0x112233445566ab88ull);
+	/* the fast pointer and soc_load see the same bytes */
+	assert_int_equal(p[0x101], 0xab);
+	p[0x200] = 0x5a;
+	assert_int_equal(load(f->soc, SOC_DRAM_BASE + 0x200, 1), 0x5a);
+}
+
+static void test_dram_ends_at_its_configured_size(void **state)
+{
+	struct fixture *f = *state;
+	uint64_t last = SOC_DRAM_BASE + DRAM_SIZE - 8;
+
+	store(f->soc, last, 8, 42);
+	assert_int_equal(load(f->soc, last, 8), 42);
+	assert_load_faults(f->soc, SOC_DRAM_BASE + DRAM_SIZE, 1);
+	assert_store_faults(f->soc, SOC_DRAM_BASE + DRAM_SIZE, 8);
+	assert_load_faults(f->soc, SOC_DRAM_BASE - 8, 8);
+
+	assert_non_null(soc_dram(f->soc, last, 8));
+	assert_null(soc_dram(f->soc, last, 9));
+	assert_null(soc_dram(f->soc, SOC_DRAM_BASE - 1, 1));
+	assert_null(soc_dram(f->soc, SOC_DRAM_BASE + DRAM_SIZE, 1));
+	assert_null(soc_dram(f->soc, SOC_DRAM_BASE, UINT64_MAX));
+}
+
+static void test_unmapped_addresses_fault(void **state)
+{
+	struct fixture *f = *state;
+	const uint64_t holes[] = {
+		0x0, 0xff8,                                  /* below the ROM */
+		SOC_BOOTROM_BASE + SOC_BOOTROM_SIZE,
+		SOC_FINISHER_BASE + SOC_FINISHER_SIZE,
+		SOC_CLINT_BASE - 8, SOC_CLINT_BASE + 0xc000, /* past mtime */
+		SOC_PLIC_BASE + SOC_PLIC_SIZE,
+		SOC_UART_BASE + 8,                            /* past SCR */
+		0x40000000, 0xfffffffffffffff8ull,
+	};
+
+	for (size_t i = 0; i < sizeof(holes) / sizeof(holes[0]); i++) {
+		assert_load_faults(f->soc, holes[i], 4);
+		assert_store_faults(f->soc, holes[i], 4);
+	}
+}
+
+static void test_bad_sizes_and_misaligned_accesses_fault(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_load_faults(f->soc, SOC_DRAM_BASE, 3);
+	assert_load_faults(f->soc, SOC_DRAM_BASE, 16);
+	assert_load_faults(f->soc, SOC_DRAM_BASE, 0);
+	assert_load_faults(f->soc, SOC_DRAM_BASE + 2, 4);
+	assert_store_faults(f->soc, SOC_DRAM_BASE + 4, 8);
+	assert_load_faults(f->soc, SOC_BOOTROM_BASE + 1, 2);
+}
+
+static void test_devices_reject_widths_they_do_not_have(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_load_faults(f->soc, UART_LSR - 1, 2);
+	assert_store_faults(f->soc, SOC_UART_BASE, 4);
+	assert_load_faults(f->soc, PLIC_PRIORITY(10), 1);
+	assert_store_faults(f->soc, PLIC_ENABLE(0), 8);
+	assert_load_faults(f->soc, CLINT_MSIP(0), 8);
+	assert_store_faults(f->soc, CLINT_MTIME, 2);
+	assert_store_faults(f->soc, SOC_FINISHER_BASE, 1);
+	assert_store_faults(f->soc, SOC_FINISHER_BASE, 8);
+	assert_false(soc_exit_requested(f->soc, NULL));
+}
+
+/* ---- boot ROM ---- */
+
+struct rv_fields {
+	unsigned opcode, rd, funct3, rs1;
+	int32_t imm_i;          /* sign-extended I-type immediate */
+	uint32_t imm_u;         /* U-type immediate, bits 31:12 */
+};
+
+static struct rv_fields rv_decode(uint32_t insn)
+{
+	return (struct rv_fields){
+		.opcode = insn & 0x7f,
+		.rd = (insn >> 7) & 0x1f,
+		.funct3 = (insn >> 12) & 7,
+		.rs1 = (insn >> 15) & 0x1f,
+		.imm_i = (int32_t)insn >> 20,
+		.imm_u = insn >> 12,
+	};
+}
+
+static uint8_t *build_dtb(const struct soc *soc, int *len)
+{
+	static uint8_t dtb[16384];
+
+	*len = devicetree_build(soc_config(soc), NULL, dtb, sizeof(dtb));
+	assert_true(*len > 0);
+	return dtb;
+}
+
+/* Runs the reset code the way a hart would: decodes each instruction,
+ * checks it is the one expected, and applies it. */
+static void test_boot_rom_sets_a0_a1_and_jumps_to_entry(void **state)
+{
+	struct fixture *f = *state;
+	const uint64_t entry = 0x80200000ull;
+	const uint64_t pc = SOC_BOOTROM_BASE;
+	uint64_t t0, a0, a1, next_pc, dtb_addr;
+	struct rv_fields i0, i1, i2, i3, i4;
+	uint8_t rom_dtb[16384];
+	int len;
+	uint8_t *dtb = build_dtb(f->soc, &len);
+
+	assert_int_equal(soc_set_boot(f->soc, entry, dtb, len), 0);
+	i0 = rv_decode(load(f->soc, pc + 0, 4));
+	i1 = rv_decode(load(f->soc, pc + 4, 4));
+	i2 = rv_decode(load(f->soc, pc + 8, 4));
+	i3 = rv_decode(load(f->soc, pc + 12, 4));
+	i4 = rv_decode(load(f->soc, pc + 16, 4));
+
+	/* auipc t0, 0 */
+	assert_int_equal(i0.opcode, 0x17);
+	assert_int_equal(i0.rd, 5);
+	assert_int_equal(i0.imm_u, 0);
+	t0 = pc + 0;
+	/* csrrs a0, mhartid, zero */
+	assert_int_equal(i1.opcode, 0x73);
+	assert_int_equal(i1.funct3, 2);
+	assert_int_equal(i1.rd, 10);
+	assert_int_equal(i1.rs1, 0);
+	assert_int_equal((uint32_t)i1.imm_i & 0xfff, 0xf14);
+	a0 = 1; /* as hart 1 */
+	/* addi a1, t0, imm */
+	assert_int_equal(i2.opcode, 0x13);
+	assert_int_equal(i2.funct3, 0);
+	assert_int_equal(i2.rd, 11);
+	assert_int_equal(i2.rs1, 5);
+	a1 = t0 + i2.imm_i;
+	/* ld t0, imm(t0) */
+	assert_int_equal(i3.opcode, 0x03);
+	assert_int_equal(i3.funct3, 3);
+	assert_int_equal(i3.rd, 5);
+	assert_int_equal(i3.rs1, 5);
+	assert_true(i3.imm_i >= 20);            /* data after the code */
+	t0 = load(f->soc, t0 + i3.imm_i, 8);
+	/* jalr zero, 0(t0) */
+	assert_int_equal(i4.opcode, 0x67);
+	assert_int_equal(i4.funct3, 0);
+	assert_int_equal(i4.rd, 0);
+	assert_int_equal(i4.rs1, 5);
+	assert_int_equal(i4.imm_i, 0);
+	next_pc = t0 + i4.imm_i;
+
+	assert_int_equal(a0, 1);
+	assert_int_equal(next_pc, entry);
+	dtb_addr = a1;
+	assert_int_equal(dtb_addr % 8, 0);
+	assert_true(dtb_addr >= pc + 20);
+	/* the entry word and the blob do not overlap */
+	assert_true(dtb_addr >= pc + i3.imm_i + 8 ||
+		    dtb_addr + len <= pc + (uint64_t)i3.imm_i);
+	for (int i = 0; i < len; i++)
+		rom_dtb[i] = load(f->soc, dtb_addr + i, 1);
+	assert_memory_equal(rom_dtb, dtb, len);
+	assert_int_equal(fdt_check_full(rom_dtb, len), 0);
+}
+
+static void test_boot_rom_is_read_only(void **state)
+{
+	struct fixture *f = *state;
+	int len;
+	uint8_t *dtb = build_dtb(f->soc, &len);
+	uint64_t first;
+
+	assert_int_equal(soc_set_boot(f->soc, SOC_DRAM_BASE, dtb, len), 0);
+	first = load(f->soc, SOC_BOOTROM_BASE, 8);
+	assert_int_not_equal(first, 0);
+	assert_store_faults(f->soc, SOC_BOOTROM_BASE, 8);
+	assert_store_faults(f->soc, SOC_BOOTROM_BASE + 0x100, 1);
+	assert_int_equal(load(f->soc, SOC_BOOTROM_BASE, 8), first);
+}
+
+static void test_boot_rom_rejects_a_blob_that_does_not_fit(void **state)
+{
+	struct fixture *f = *state;
+	static uint8_t big[SOC_BOOTROM_SIZE];
+
+	assert_int_equal(soc_set_boot(f->soc, SOC_DRAM_BASE, big, sizeof(big)), -1);
+	assert_int_equal(soc_set_boot(f->soc, SOC_DRAM_BASE, big, SIZE_MAX), -1);
+	assert_int_equal(soc_set_boot(f->soc, SOC_DRAM_BASE, NULL, 16), -1);
+	/* the largest blob that fits after the 32 bytes of code and entry
+	 * ends at the last ROM byte */
+	assert_int_equal(soc_set_boot(f->soc, SOC_DRAM_BASE, big,
+				      SOC_BOOTROM_SIZE - 32), 0);
+}
+
+/* ---- test finisher ---- */
+
+static void test_finisher_pass_exits_with_zero(void **state)
+{
+	struct fixture *f = *state;
+	int code = -1;
+
+	assert_false(soc_exit_requested(f->soc, &code));
+	store(f->soc, SOC_FINISHER_BASE, 4, 0x5555);
+	assert_true(soc_exit_requested(f->soc, &code));
+	assert_int_equal(code, 0);
+	assert_false(soc_reset_requested(f->soc));
+}
+
+static void test_finisher_fail_exits_with_its_code(void **state)
+{
+	struct fixture *f = *state;
+	int code = -1;
+
+	store(f->soc, SOC_FINISHER_BASE, 4, 0x3333 | (7u << 16));
+	assert_true(soc_exit_requested(f->soc, &code));
+	assert_int_equal(code, 7);
+	/* the first request wins */
+	store(f->soc, SOC_FINISHER_BASE, 4, 0x5555);
+	soc_request_exit(f->soc, 9);
+	assert_true(soc_exit_requested(f->soc, &code));
+	assert_int_equal(code, 7);
+}
+
+static void test_finisher_reset_is_an_exit_marked_as_reset(void **state)
+{
+	struct fixture *f = *state;
+	int code = -1;
+
+	store(f->soc, SOC_FINISHER_BASE, 4, 0x7777);
+	assert_true(soc_exit_requested(f->soc, &code));
+	assert_int_equal(code, 0);
+	assert_true(soc_reset_requested(f->soc));
+}
+
+static void test_finisher_ignores_other_values_and_reads_zero(void **state)
+{
+	struct fixture *f = *state;
+
+	store(f->soc, SOC_FINISHER_BASE, 4, 0x1234);
+	store(f->soc, SOC_FINISHER_BASE + 4, 4, 0x5555);
+	assert_int_equal(load(f->soc, SOC_FINISHER_BASE, 4), 0);
+	assert_false(soc_exit_requested(f->soc, NULL));
+	soc_request_exit(f->soc, 3);
+	assert_true(soc_exit_requested(f->soc, NULL));
+	assert_false(soc_reset_requested(f->soc));
+}
+
+/* ---- CLINT ---- */
+
+static void test_mtime_advances_with_ticks(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(soc_mtime(f->soc), 0);
+	soc_tick(f->soc, 0x100000005ull);
+	assert_int_equal(load(f->soc, CLINT_MTIME, 8), 0x100000005ull);
+	assert_int_equal(load(f->soc, CLINT_MTIME, 4), 5);
+	assert_int_equal(load(f->soc, CLINT_MTIME + 4, 4), 1);
+	store(f->soc, CLINT_MTIME + 4, 4, 0);
+	assert_int_equal(soc_mtime(f->soc), 5);
+	store(f->soc, CLINT_MTIME, 8, 1000);
+	assert_int_equal(soc_mtime(f->soc), 1000);
+}
+
+static void test_mtip_follows_mtime_against_mtimecmp(void **state)
+{
+	struct fixture *f = *state;
+
+	/* no timer interrupt before software programs mtimecmp */
+	soc_tick(f->soc, 1000);
+	assert_int_equal(soc_irq_lines(f->soc, 0) & SOC_MIP_MTIP, 0);
+
+	store(f->soc, CLINT_MTIMECMP(0), 8, 1100);
+	assert_int_equal(load(f->soc, CLINT_MTIMECMP(0), 8), 1100);
+	soc_tick(f->soc, 99);
+	assert_int_equal(soc_irq_lines(f->soc, 0) & SOC_MIP_MTIP, 0);
+	soc_tick(f->soc, 1);
+	assert_int_equal(soc_irq_lines(f->soc, 0), SOC_MIP_MTIP);
+	assert_int_equal(soc_irq_lines(f->soc, 1) & SOC_MIP_MTIP, 0);
+
+	/* writing the high word moves the compare far away */
+	store(f->soc, CLINT_MTIMECMP(0) + 4, 4, 1);
+	assert_int_equal(load(f->soc, CLINT_MTIMECMP(0), 8), 0x100000000ull + 1100);
+	assert_int_equal(soc_irq_lines(f->soc, 0) & SOC_MIP_MTIP, 0);
+
+	/* hart 1 has its own compare register */
+	store(f->soc, CLINT_MTIMECMP(1), 4, 0);
+	store(f->soc, CLINT_MTIMECMP(1) + 4, 4, 0);
+	assert_int_equal(soc_irq_lines(f->soc, 1), SOC_MIP_MTIP);
+}
+
+static void test_msip_raises_the_software_interrupt_of_one_hart(void **state)
+{
+	struct fixture *f = *state;
+
+	store(f->soc, CLINT_MSIP(1), 4, 1);
+	assert_int_equal(soc_irq_lines(f->soc, 1), SOC_MIP_MSIP);
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+	assert_int_equal(load(f->soc, CLINT_MSIP(1), 4), 1);
+	/* only bit 0 is implemented */
+	store(f->soc, CLINT_MSIP(1), 4, 0xfffffffe);
+	assert_int_equal(load(f->soc, CLINT_MSIP(1), 4), 0);
+	assert_int_equal(soc_irq_lines(f->soc, 1), 0);
+	/* harts that do not exist read as zero */
+	store(f->soc, CLINT_MSIP(5), 4, 1);
+	assert_int_equal(load(f->soc, CLINT_MSIP(5), 4), 0);
+	assert_int_equal(soc_irq_lines(f->soc, 5), 0);
+}
+
+/* ---- PLIC, with the UART's received-data interrupt as its source ---- */
+
+static void uart_raise_rx_irq(struct soc *soc, const char *bytes)
+{
+	store(soc, UART_IER, 1, 0x01);
+	for (; *bytes; bytes++)
+		soc_uart_receive(soc, *bytes);
+}
+
+static void test_plic_routes_the_uart_by_priority_and_enable(void **state)
+{
+	struct fixture *f = *state;
+	const uint32_t uart_bit = 1u << SOC_UART_IRQ;
+
+	uart_raise_rx_irq(f->soc, "a");
+	assert_int_equal(load(f->soc, PLIC_PENDING, 4), uart_bit);
+	/* enabled but at priority 0: never interrupts */
+	store(f->soc, PLIC_ENABLE(CTX_M(0)), 4, uart_bit);
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+	store(f->soc, PLIC_PRIORITY(SOC_UART_IRQ), 4, 1);
+	assert_int_equal(soc_irq_lines(f->soc, 0), SOC_MIP_MEIP);
+	assert_int_equal(soc_irq_lines(f->soc, 1), 0);
+	/* the S context of hart 1 is separate */
+	store(f->soc, PLIC_ENABLE(CTX_S(1)), 4, uart_bit);
+	assert_int_equal(soc_irq_lines(f->soc, 1), SOC_MIP_SEIP);
+	/* disabling drops the line */
+	store(f->soc, PLIC_ENABLE(CTX_M(0)), 4, 0);
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+	/* bit 0 (no source) cannot be enabled, priorities are 3 bits */
+	store(f->soc, PLIC_ENABLE(CTX_M(0)), 4, 0xffffffff);
+	assert_int_equal(load(f->soc, PLIC_ENABLE(CTX_M(0)), 4), 0xfffffffe);
+	store(f->soc, PLIC_PRIORITY(SOC_UART_IRQ), 4, 0xff);
+	assert_int_equal(load(f->soc, PLIC_PRIORITY(SOC_UART_IRQ), 4), 7);
+	store(f->soc, PLIC_PRIORITY(0), 4, 5);
+	assert_int_equal(load(f->soc, PLIC_PRIORITY(0), 4), 0);
+}
+
+static void test_plic_threshold_masks_priorities_at_or_below_it(void **state)
+{
+	struct fixture *f = *state;
+
+	uart_raise_rx_irq(f->soc, "a");
+	store(f->soc, PLIC_PRIORITY(SOC_UART_IRQ), 4, 3);
+	store(f->soc, PLIC_ENABLE(CTX_M(0)), 4, 1u << SOC_UART_IRQ);
+	store(f->soc, PLIC_THRESHOLD(CTX_M(0)), 4, 3);
+	assert_int_equal(load(f->soc, PLIC_THRESHOLD(CTX_M(0)), 4), 3);
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+	assert_int_equal(load(f->soc, PLIC_CLAIM(CTX_M(0)), 4), 0);
+	/* thresholds keep their low 3 bits */
+	store(f->soc, PLIC_THRESHOLD(CTX_M(0)), 4, 0xb);
+	assert_int_equal(load(f->soc, PLIC_THRESHOLD(CTX_M(0)), 4), 3);
+	store(f->soc, PLIC_THRESHOLD(CTX_M(0)), 4, 2);
+	assert_int_equal(soc_irq_lines(f->soc, 0), SOC_MIP_MEIP);
+}
+
+static void test_plic_claim_hides_the_source_until_complete(void **state)
+{
+	struct fixture *f = *state;
+	const uint32_t uart_bit = 1u << SOC_UART_IRQ;
+
+	uart_raise_rx_irq(f->soc, "ab");
+	store(f->soc, PLIC_PRIORITY(SOC_UART_IRQ), 4, 1);
+	store(f->soc, PLIC_ENABLE(CTX_M(0)), 4, uart_bit);
+	assert_int_equal(load(f->soc, PLIC_CLAIM(CTX_M(0)), 4), SOC_UART_IRQ);
+	assert_int_equal(load(f->soc, PLIC_PENDING, 4), 0);
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+	assert_int_equal(load(f->soc, PLIC_CLAIM(CTX_M(0)), 4), 0);
+
+	/* one byte is read, one still waits: the line stays high, so the
+	 * source is pending again once completed */
+	assert_int_equal(load(f->soc, UART_RBR, 1), 'a');
+	store(f->soc, PLIC_CLAIM(CTX_M(0)), 4, SOC_UART_IRQ);
+	assert_int_equal(load(f->soc, PLIC_PENDING, 4), uart_bit);
+	assert_int_equal(soc_irq_lines(f->soc, 0), SOC_MIP_MEIP);
+
+	/* drained before completion: nothing is pending afterwards */
+	assert_int_equal(load(f->soc, PLIC_CLAIM(CTX_M(0)), 4), SOC_UART_IRQ);
+	assert_int_equal(load(f->soc, UART_RBR, 1), 'b');
+	store(f->soc, PLIC_CLAIM(CTX_M(0)), 4, SOC_UART_IRQ);
+	assert_int_equal(load(f->soc, PLIC_PENDING, 4), 0);
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+}
+
+/* Several sources need the PLIC on its own: the SoC has only the UART. */
+static void test_plic_claims_highest_priority_then_lowest_id(void **state)
+{
+	struct plic p;
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(plic_init(&p, 2), 0);
+	assert_int_equal(plic_store(&p, 4 * 3, 4, 2), 0);
+	assert_int_equal(plic_store(&p, 4 * 5, 4, 6), 0);
+	assert_int_equal(plic_store(&p, 4 * 9, 4, 6), 0);
+	assert_int_equal(plic_store(&p, 0x2000, 4, (1u << 3) | (1u << 5) | (1u << 9)), 0);
+	plic_set_level(&p, 3, true);
+	plic_set_level(&p, 9, true);
+	plic_set_level(&p, 5, true);
+	assert_true(p.ctx[0].eip);
+	assert_false(p.ctx[1].eip);
+	assert_int_equal(plic_load(&p, 0x1000, 4, &v), 0);
+	assert_int_equal(v, (1u << 3) | (1u << 5) | (1u << 9));
+
+	assert_int_equal(plic_load(&p, 0x200004, 4, &v), 0);
+	assert_int_equal(v, 5);
+	assert_int_equal(plic_load(&p, 0x200004, 4, &v), 0);
+	assert_int_equal(v, 9);
+	/* a line that falls while unclaimed is no longer pending */
+	plic_set_level(&p, 3, false);
+	assert_int_equal(plic_load(&p, 0x200004, 4, &v), 0);
+	assert_int_equal(v, 0);
+	assert_false(p.ctx[0].eip);
+	/* completing 5 with its line still high makes it claimable again */
+	assert_int_equal(plic_store(&p, 0x200004, 4, 5), 0);
+	assert_true(p.ctx[0].eip);
+	assert_int_equal(plic_load(&p, 0x200004, 4, &v), 0);
+	assert_int_equal(v, 5);
+	plic_free(&p);
+}
+
+/* ---- UART ---- */
+
+static void test_uart_transmits_to_the_console(void **state)
+{
+	struct fixture *f = *state;
+	const char *msg = "hello\n";
+
+	for (const char *c = msg; *c; c++) {
+		assert_int_equal(load(f->soc, UART_LSR, 1) & 0x60, 0x60);
+		store(f->soc, UART_THR, 1, *c);
+	}
+	fflush(f->console);
+	assert_int_equal(f->outlen, strlen(msg));
+	assert_memory_equal(f->out, msg, strlen(msg));
+}
+
+static void test_uart_lsr_reports_received_bytes(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x60);
+	soc_uart_receive(f->soc, 'x');
+	soc_uart_receive(f->soc, 'y');
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x61);
+	assert_int_equal(load(f->soc, UART_RBR, 1), 'x');
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x61);
+	assert_int_equal(load(f->soc, UART_RBR, 1), 'y');
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x60);
+}
+
+static void test_uart_overrun_sets_oe_until_lsr_is_read(void **state)
+{
+	struct fixture *f = *state;
+
+	for (unsigned i = 0; i <= UART_RX_QUEUE; i++)
+		soc_uart_receive(f->soc, i);
+	store(f->soc, UART_IER, 1, 0x04);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0x06);
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x63);
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x61);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0x01);
+	/* the queued bytes are the first ones, in order */
+	assert_int_equal(load(f->soc, UART_RBR, 1), 0);
+	assert_int_equal(load(f->soc, UART_RBR, 1), 1);
+}
+
+static void test_uart_dlab_switches_to_the_divisor_latch(void **state)
+{
+	struct fixture *f = *state;
+
+	store(f->soc, UART_IER, 1, 0x05);
+	store(f->soc, UART_LCR, 1, 0x83);
+	store(f->soc, UART_DLL, 1, 0x12);
+	store(f->soc, UART_DLM, 1, 0x34);
+	assert_int_equal(load(f->soc, UART_DLL, 1), 0x12);
+	assert_int_equal(load(f->soc, UART_DLM, 1), 0x34);
+	assert_int_equal(load(f->soc, UART_LCR, 1), 0x83);
+	store(f->soc, UART_LCR, 1, 0x03);
+	assert_int_equal(load(f->soc, UART_IER, 1), 0x05);
+	/* the divisor writes did not transmit anything */
+	fflush(f->console);
+	assert_int_equal(f->outlen, 0);
+	store(f->soc, UART_LCR, 1, 0x80);
+	assert_int_equal(load(f->soc, UART_DLL, 1), 0x12);
+	store(f->soc, UART_SCR, 1, 0xa5);
+	assert_int_equal(load(f->soc, UART_SCR, 1), 0xa5);
+}
+
+static void test_uart_iir_reports_thr_empty_until_read(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0x01);
+	store(f->soc, UART_FCR, 1, 0x01);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0xc1);
+	store(f->soc, UART_IER, 1, 0x02);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0xc2);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0xc1);
+	store(f->soc, UART_THR, 1, 'z');
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0xc2);
+}
+
+static void test_uart_received_data_takes_priority_over_thr_empty(void **state)
+{
+	struct fixture *f = *state;
+
+	store(f->soc, UART_IER, 1, 0x03);
+	soc_uart_receive(f->soc, 'q');
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0x04);
+	assert_int_equal(load(f->soc, UART_RBR, 1), 'q');
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0x02);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0x01);
+
+	/* FIFO trigger level 4: one byte reports the character timeout,
+	 * four bytes report received data available */
+	store(f->soc, UART_FCR, 1, 0x41);
+	soc_uart_receive(f->soc, '1');
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0xcc);
+	soc_uart_receive(f->soc, '2');
+	soc_uart_receive(f->soc, '3');
+	soc_uart_receive(f->soc, '4');
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0xc4);
+	/* clearing the receive FIFO drops the bytes and the interrupt */
+	store(f->soc, UART_FCR, 1, 0x43);
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x60);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0xc1);
+}
+
+static void test_uart_loopback_returns_transmitted_bytes(void **state)
+{
+	struct fixture *f = *state;
+
+	store(f->soc, UART_LCR, 1, 0x03);               /* 8N1 */
+	assert_int_equal(load(f->soc, UART_MSR, 1), 0xb0);
+	store(f->soc, UART_MCR, 1, 0x10 | 0x02);        /* loop, RTS */
+	/* CTS follows RTS, DSR follows DTR, DCD follows OUT2 */
+	assert_int_equal(load(f->soc, UART_MSR, 1), 0x10);
+	store(f->soc, UART_MCR, 1, 0x10 | 0x08 | 0x01);
+	assert_int_equal(load(f->soc, UART_MSR, 1), 0x80 | 0x20);
+	store(f->soc, UART_THR, 1, 'L');
+	assert_int_equal(load(f->soc, UART_LSR, 1), 0x61);
+	assert_int_equal(load(f->soc, UART_RBR, 1), 'L');
+	fflush(f->console);
+	assert_int_equal(f->outlen, 0);
+}
+
+static void test_uart_interrupt_line_reaches_the_plic(void **state)
+{
+	struct fixture *f = *state;
+
+	store(f->soc, PLIC_PRIORITY(SOC_UART_IRQ), 4, 1);
+	store(f->soc, PLIC_ENABLE(CTX_S(0)), 4, 1u << SOC_UART_IRQ);
+	soc_uart_receive(f->soc, 'k');
+	/* received data waits, but its interrupt is not enabled */
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+	store(f->soc, UART_IER, 1, 0x01);
+	assert_int_equal(soc_irq_lines(f->soc, 0), SOC_MIP_SEIP);
+	assert_int_equal(load(f->soc, UART_RBR, 1), 'k');
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+	/* THR empty: raised on enable, cleared by reading IIR */
+	store(f->soc, UART_IER, 1, 0x02);
+	assert_int_equal(soc_irq_lines(f->soc, 0), SOC_MIP_SEIP);
+	assert_int_equal(load(f->soc, UART_IIR, 1), 0x02);
+	assert_int_equal(soc_irq_lines(f->soc, 0), 0);
+}
+
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_invalid_configurations_are_rejected),
+		T(test_config_is_kept_with_its_own_strings),
+		T(test_dram_starts_zeroed_and_is_little_endian),
+		T(test_dram_ends_at_its_configured_size),
+		T(test_unmapped_addresses_fault),
+		T(test_bad_sizes_and_misaligned_accesses_fault),
+		T(test_devices_reject_widths_they_do_not_have),
+		T(test_boot_rom_sets_a0_a1_and_jumps_to_entry),
+		T(test_boot_rom_is_read_only),
+		T(test_boot_rom_rejects_a_blob_that_does_not_fit),
+		T(test_finisher_pass_exits_with_zero),
+		T(test_finisher_fail_exits_with_its_code),
+		T(test_finisher_reset_is_an_exit_marked_as_reset),
+		T(test_finisher_ignores_other_values_and_reads_zero),
+		T(test_mtime_advances_with_ticks),
+		T(test_mtip_follows_mtime_against_mtimecmp),
+		T(test_msip_raises_the_software_interrupt_of_one_hart),
+		T(test_plic_routes_the_uart_by_priority_and_enable),
+		T(test_plic_threshold_masks_priorities_at_or_below_it),
+		T(test_plic_claim_hides_the_source_until_complete),
+		cmocka_unit_test(test_plic_claims_highest_priority_then_lowest_id),
+		T(test_uart_transmits_to_the_console),
+		T(test_uart_lsr_reports_received_bytes),
+		T(test_uart_overrun_sets_oe_until_lsr_is_read),
+		T(test_uart_dlab_switches_to_the_divisor_latch),
+		T(test_uart_iir_reports_thr_empty_until_read),
+		T(test_uart_received_data_takes_priority_over_thr_empty),
+		T(test_uart_loopback_returns_transmitted_bytes),
+		T(test_uart_interrupt_line_reaches_the_plic),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
