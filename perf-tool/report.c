@@ -23,10 +23,9 @@ static const char report_usage[] =
 	"      --no-symbols      show addresses only\n"
 	"  -h, --help            this help\n";
 
-static const char default_input[] = TEAPERF_DEFAULT_INPUT;
-
 struct report {
 	const char *input;
+	bool input_given;
 	enum pics_unit_kind sort;
 	enum out_format format;
 	uint64_t top;
@@ -280,6 +279,7 @@ static int parse_options(struct report *r, int argc, char **argv)
 		switch (c) {
 		case 'i':
 			r->input = optarg;
+			r->input_given = true;
 			break;
 		case OPT_SORT:
 			if (parse_sort("report", optarg, &r->sort))
@@ -307,16 +307,9 @@ static int parse_options(struct report *r, int argc, char **argv)
 			return cmd_bad_option("report", c, argv);
 		}
 	}
-	if (optind < argc && r->input != default_input) {
-		cmd_error("report", "give the input file once: with -i or as an argument");
+	if (take_input_argument("report", argc, argv, &r->input,
+				r->input_given))
 		return EXIT_USAGE;
-	}
-	if (optind < argc)
-		r->input = argv[optind++];
-	if (optind < argc) {
-		cmd_error("report", "unexpected argument '%s'", argv[optind]);
-		return EXIT_USAGE;
-	}
 	if (!r->top_set && r->format == FORMAT_TEXT)
 		r->top = 20;
 	return 0;
@@ -324,7 +317,7 @@ static int parse_options(struct report *r, int argc, char **argv)
 
 int cmd_report(int argc, char **argv)
 {
-	struct report r = { .input = default_input };
+	struct report r = { .input = TEAPERF_DEFAULT_INPUT };
 	struct pics_profile *p;
 	struct pics_symbols *syms;
 	struct pics_stacks *st;

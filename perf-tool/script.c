@@ -138,16 +138,8 @@ int cmd_script(int argc, char **argv)
 			return cmd_bad_option("script", c, argv);
 		input = optarg;
 	}
-	if (optind < argc && input) {
-		cmd_error("script", "give the input file once: with -i or as an argument");
+	if (take_input_argument("script", argc, argv, &input, input != NULL))
 		return EXIT_USAGE;
-	}
-	if (optind < argc)
-		input = argv[optind++];
-	if (optind < argc) {
-		cmd_error("script", "unexpected argument '%s'", argv[optind]);
-		return EXIT_USAGE;
-	}
 	if (!input)
 		input = TEAPERF_DEFAULT_INPUT;
 	switch (pics_file_kind(input, &err)) {

@@ -148,16 +148,8 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 			return cmd_bad_option("stat", c, argv);
 		}
 	}
-	if (optind < argc && input_given) {
-		cmd_error("stat", "give the input file once: with -i or as an argument");
+	if (take_input_argument("stat", argc, argv, &v->input, input_given))
 		return EXIT_USAGE;
-	}
-	if (optind < argc)
-		v->input = argv[optind++];
-	if (optind < argc) {
-		cmd_error("stat", "unexpected argument '%s'", argv[optind]);
-		return EXIT_USAGE;
-	}
 	return 0;
 }
 

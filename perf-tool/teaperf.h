@@ -51,6 +51,11 @@ const char *unit_kind_name(enum pics_unit_kind kind);
 
 /* ---- inputs ------------------------------------------------------------- */
 
+/* After the options: takes the input file from a remaining argument unless
+ * -i @given it; more arguments are a usage error (returns EXIT_USAGE). */
+int take_input_argument(const char *cmd, int argc, char **argv,
+			const char **input, bool given);
+
 /* Loads a sample or profile file, printing one error line on failure. */
 struct pics_profile *load_profile(const char *cmd, const char *path);
 

@@ -93,6 +93,22 @@ int parse_count(const char *cmd, const char *what, const char *arg,
 	return 0;
 }
 
+int take_input_argument(const char *cmd, int argc, char **argv,
+			const char **input, bool given)
+{
+	if (optind < argc && given) {
+		cmd_error(cmd, "give the input file once: with -i or as an argument");
+		return EXIT_USAGE;
+	}
+	if (optind < argc)
+		*input = argv[optind++];
+	if (optind < argc) {
+		cmd_error(cmd, "unexpected argument '%s'", argv[optind]);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 struct pics_profile *load_profile(const char *cmd, const char *path)
 {
 	struct pics_error err;

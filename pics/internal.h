@@ -66,8 +66,9 @@ static inline uint64_t pics_in_offset(const struct pics_in *in)
 {
 	return in->base + in->start;
 }
-/* Makes @n bytes readable at in->buf + in->start; 1 when they are, 0 when
- * the file ends first, -1 on a read error (@err set). */
+/* Makes @n bytes (at most the buffer size, 1 MiB) readable at
+ * in->buf + in->start; 1 when they are, 0 when the file ends first, -1 on
+ * a read error (@err set). */
 int pics_in_fill(struct pics_in *in, size_t n, struct pics_error *err);
 /* Like fill, but a short file is an error saying what was expected. */
 int pics_in_need(struct pics_in *in, size_t n, const char *what,

@@ -330,6 +330,11 @@ static int parse_shared_fields(struct cursor *c, struct pics_meta *m)
 	    cursor_uint(c, 1, "commit width", &v))
 		return -1;
 	m->commit_width = (unsigned)v;
+	if (v < 1 || v > PICS_MAX_WIDTH)
+		return pics_fail_at(c->err, PICS_ERR_FORMAT, c->in->path,
+				    c->offset - 1,
+				    "commit width %u; expected 1 to %d",
+				    m->commit_width, PICS_MAX_WIDTH);
 	if (cursor_uint(c, 1, "event count", &v))
 		return -1;
 	m->n_events = (unsigned)v;

@@ -13,3 +13,18 @@ $(PICS_LIB): $(PICS_SRCS:%.c=$(BUILD)/obj/%.o)
 ifneq ($(PICS_SRCS),)
 BINS += $(PICS_LIB)
 endif
+
+# `make bench` also measures libpics: writing, reading and aggregating ten
+# million synthetic samples (pics/bench/bench_pics.c, a host program).
+PICS_BENCH := $(BUILD)/bench/bench_pics
+
+$(PICS_BENCH): $(BUILD)/obj/pics/bench/bench_pics.o $(PICS_LIB)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS) -lm
+
+.PHONY: bench-pics
+bench-pics: $(PICS_BENCH)
+	@$(PICS_BENCH) 10000000
+
+bench: bench-pics

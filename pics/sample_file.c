@@ -30,10 +30,6 @@ struct pics_sample_writer *pics_sample_writer_open(const char *path,
 	snprintf(w->path, sizeof(w->path), "%s", path);
 	w->meta = *m;
 	w->psv_bytes = pics_psv_bytes(m->n_events);
-	if (pics_meta_validate(m, err)) {
-		free(w);
-		return NULL;
-	}
 	if (pics_out_open(&w->out, w->path, err)) {
 		free(w);
 		return NULL;

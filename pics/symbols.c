@@ -14,6 +14,7 @@
 struct func_sym {
 	uint64_t start, end;
 	char *name;
+	bool sized;		/* end comes from the symbol's own size */
 	int rank;		/* which of several names at one address wins */
 };
 
@@ -54,6 +55,8 @@ static bool is_code_symbol(const GElf_Sym *sym, const char *name,
 	       name[0] != '$' && strncmp(name, ".L", 2);
 }
 
+/* Of several names for one address, prefer a function over a label, a
+ * global over a local, a sized symbol over an unsized one. */
 static int symbol_rank(const GElf_Sym *sym)
 {
 	return (GELF_ST_TYPE(sym->st_info) == STT_FUNC) * 4 +
@@ -95,8 +98,9 @@ static int add_symbols(struct pics_symbols *s, Elf *elf, Elf_Scn *scn,
 		f->start = sym.st_value;
 		/* An unsized symbol reaches to the next one or its section's
 		 * end; trimmed below once all are sorted. */
-		f->end = sym.st_size ? sym.st_value + sym.st_size
-				     : where.sh_addr + where.sh_size;
+		f->sized = sym.st_size != 0;
+		f->end = f->sized ? sym.st_value + sym.st_size
+				  : where.sh_addr + where.sh_size;
 		f->rank = symbol_rank(&sym);
 		s->n_funcs++;
 	}
@@ -130,7 +134,7 @@ static void finish_symbols(struct pics_symbols *s)
 	}
 	s->n_funcs = kept;
 	for (size_t i = 0; i + 1 < kept; i++)
-		if (!(s->funcs[i].rank & 1) &&
+		if (!s->funcs[i].sized &&
 		    s->funcs[i].end > s->funcs[i + 1].start)
 			s->funcs[i].end = s->funcs[i + 1].start;
 }

@@ -9,6 +9,7 @@ packages=(
 	libfdt-dev device-tree-compiler
 	libcmocka-dev
 	libelf-dev libdw-dev
+	jq
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	qemu-system-misc
 )

@@ -101,7 +101,8 @@ bool cosim_check(struct cosim *cs, const struct commit *dut)
 	else
 		hart_step(cs->ref, ref);
 
-	if (!ref->trap && ref->rd && ref->rd == dut->rd && reads_timing_csr(dut)) {
+	if (!ref->trap && ref->rd && ref->rd == dut->rd &&
+	    (reads_timing_csr(dut) || hart_last_load_from_device(cs->ref))) {
 		hart_set_reg(cs->ref, ref->rd, dut->rd_value);
 		ref->rd_value = dut->rd_value;
 	}

@@ -132,45 +132,111 @@ static bool read_counter(const struct hart *h, unsigned csr, uint64_t *v)
 	return true;
 }
 
-/* Reads a CSR as software sees it; false when it does not exist. */
-bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
+static bool read_supervisor_csr(const struct hart *h, unsigned csr, uint64_t *v)
 {
 	switch (csr) {
-	case CSR_SSTATUS: *v = h->mstatus & SSTATUS_VISIBLE; return true;
-	case CSR_SIE: *v = h->mie & h->mideleg; return true;
-	case CSR_STVEC: *v = h->stvec; return true;
-	case CSR_SCOUNTEREN: *v = h->scounteren; return true;
-	case CSR_SENVCFG: *v = 0; return true;
-	case CSR_SSCRATCH: *v = h->sscratch; return true;
-	case CSR_SEPC: *v = h->sepc; return true;
-	case CSR_SCAUSE: *v = h->scause; return true;
-	case CSR_STVAL: *v = h->stval; return true;
-	case CSR_SIP: *v = read_mip(h) & h->mideleg; return true;
-	case CSR_SATP: *v = h->satp; return true;
-	case CSR_MSTATUS: *v = h->mstatus; return true;
-	case CSR_MISA: *v = MISA_VALUE; return true;
-	case CSR_MEDELEG: *v = h->medeleg; return true;
-	case CSR_MIDELEG: *v = h->mideleg; return true;
-	case CSR_MIE: *v = h->mie; return true;
-	case CSR_MTVEC: *v = h->mtvec; return true;
-	case CSR_MCOUNTEREN: *v = h->mcounteren; return true;
-	case CSR_MENVCFG: *v = 0; return true;
-	case CSR_MCOUNTINHIBIT: *v = h->mcountinhibit; return true;
-	case CSR_MSCRATCH: *v = h->mscratch; return true;
-	case CSR_MEPC: *v = h->mepc; return true;
-	case CSR_MCAUSE: *v = h->mcause; return true;
-	case CSR_MTVAL: *v = h->mtval; return true;
-	case CSR_MIP: *v = read_mip(h); return true;
+	case CSR_SSTATUS:
+		*v = h->mstatus & SSTATUS_VISIBLE;
+		break;
+	case CSR_SIE:
+		*v = h->mie & h->mideleg;
+		break;
+	case CSR_SIP:
+		*v = read_mip(h) & h->mideleg;
+		break;
+	case CSR_STVEC:
+		*v = h->stvec;
+		break;
+	case CSR_SCOUNTEREN:
+		*v = h->scounteren;
+		break;
+	case CSR_SSCRATCH:
+		*v = h->sscratch;
+		break;
+	case CSR_SEPC:
+		*v = h->sepc;
+		break;
+	case CSR_SCAUSE:
+		*v = h->scause;
+		break;
+	case CSR_STVAL:
+		*v = h->stval;
+		break;
+	case CSR_SATP:
+		*v = h->satp;
+		break;
+	case CSR_SENVCFG:
+		*v = 0;
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+static bool read_machine_csr(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	switch (csr) {
+	case CSR_MSTATUS:
+		*v = h->mstatus;
+		break;
+	case CSR_MISA:
+		*v = MISA_VALUE;
+		break;
+	case CSR_MEDELEG:
+		*v = h->medeleg;
+		break;
+	case CSR_MIDELEG:
+		*v = h->mideleg;
+		break;
+	case CSR_MIE:
+		*v = h->mie;
+		break;
+	case CSR_MIP:
+		*v = read_mip(h);
+		break;
+	case CSR_MTVEC:
+		*v = h->mtvec;
+		break;
+	case CSR_MCOUNTEREN:
+		*v = h->mcounteren;
+		break;
+	case CSR_MCOUNTINHIBIT:
+		*v = h->mcountinhibit;
+		break;
+	case CSR_MSCRATCH:
+		*v = h->mscratch;
+		break;
+	case CSR_MEPC:
+		*v = h->mepc;
+		break;
+	case CSR_MCAUSE:
+		*v = h->mcause;
+		break;
+	case CSR_MTVAL:
+		*v = h->mtval;
+		break;
+	case CSR_MHARTID:
+		*v = h->hartid;
+		break;
 	case CSR_MVENDORID:
 	case CSR_MARCHID:
 	case CSR_MIMPID:
 	case CSR_MCONFIGPTR:
+	case CSR_MENVCFG:
 		*v = 0;
-		return true;
-	case CSR_MHARTID: *v = h->hartid; return true;
-	default:
 		break;
+	default:
+		return false;
 	}
+	return true;
+}
+
+/* Reads a CSR as software sees it; false when it does not exist. */
+bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	if (read_supervisor_csr(h, csr, v) || read_machine_csr(h, csr, v))
+		return true;
 	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
 		*v = h->mhpmevent[csr & 0x1f];
 		return true;
@@ -232,47 +298,110 @@ static void write_counter_inhibit(struct hart *h, uint64_t v)
 	h->instret_inc = !(h->mcountinhibit & 4);
 }
 
+/* Writes an existing, writable supervisor CSR; false for another CSR. */
+static bool write_supervisor_csr(struct hart *h, unsigned csr, uint64_t v)
+{
+	uint64_t ssip = h->mideleg & MIP_SSIP;
+
+	switch (csr) {
+	case CSR_SSTATUS:
+		write_mstatus(h, v, SSTATUS_WRITABLE);
+		break;
+	case CSR_SIE:
+		h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg);
+		break;
+	case CSR_SIP:
+		h->mip_sw = (h->mip_sw & ~ssip) | (v & ssip);
+		break;
+	case CSR_STVEC:
+		h->stvec = v & ~2ull;
+		break;
+	case CSR_SCOUNTEREN:
+		h->scounteren = (uint32_t)v;
+		break;
+	case CSR_SSCRATCH:
+		h->sscratch = v;
+		break;
+	case CSR_SEPC:
+		h->sepc = v & ~1ull;
+		break;
+	case CSR_SCAUSE:
+		h->scause = v;
+		break;
+	case CSR_STVAL:
+		h->stval = v;
+		break;
+	case CSR_SATP:
+		write_satp(h, v);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+static bool write_machine_csr(struct hart *h, unsigned csr, uint64_t v)
+{
+	switch (csr) {
+	case CSR_MSTATUS:
+		write_mstatus(h, v, MSTATUS_WRITABLE);
+		break;
+	case CSR_MEDELEG:
+		h->medeleg = v & MEDELEG_WRITABLE;
+		break;
+	case CSR_MIDELEG:
+		h->mideleg = v & MIP_S_MASK;
+		break;
+	case CSR_MIE:
+		h->mie = v & MIP_ALL;
+		break;
+	case CSR_MIP:
+		h->mip_sw = v & MIP_S_MASK;
+		break;
+	case CSR_MTVEC:
+		h->mtvec = v & ~2ull;
+		break;
+	case CSR_MCOUNTEREN:
+		h->mcounteren = (uint32_t)v;
+		break;
+	case CSR_MCOUNTINHIBIT:
+		write_counter_inhibit(h, v);
+		break;
+	case CSR_MSCRATCH:
+		h->mscratch = v;
+		break;
+	case CSR_MEPC:
+		h->mepc = v & ~1ull;
+		break;
+	case CSR_MCAUSE:
+		h->mcause = v;
+		break;
+	case CSR_MTVAL:
+		h->mtval = v;
+		break;
+	/* The step that writes a counter adds its own increment afterwards. */
+	case CSR_MCYCLE:
+		h->cycle = v - h->cycle_inc;
+		break;
+	case CSR_MINSTRET:
+		h->instret = v - h->instret_inc;
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
 /* Writes an existing, writable CSR with the WARL rules above. */
 static void csr_write(struct hart *h, unsigned csr, uint64_t v)
 {
-	switch (csr) {
-	case CSR_SSTATUS: write_mstatus(h, v, SSTATUS_WRITABLE); break;
-	case CSR_SIE: h->mie = (h->mie & ~h->mideleg) | (v & h->mideleg); break;
-	case CSR_STVEC: h->stvec = v & ~2ull; break;
-	case CSR_SCOUNTEREN: h->scounteren = (uint32_t)v; break;
-	case CSR_SSCRATCH: h->sscratch = v; break;
-	case CSR_SEPC: h->sepc = v & ~1ull; break;
-	case CSR_SCAUSE: h->scause = v; break;
-	case CSR_STVAL: h->stval = v; break;
-	case CSR_SIP: {
-		uint64_t m = h->mideleg & MIP_SSIP;
-		h->mip_sw = (h->mip_sw & ~m) | (v & m);
-		break;
-	}
-	case CSR_SATP: write_satp(h, v); break;
-	case CSR_MSTATUS: write_mstatus(h, v, MSTATUS_WRITABLE); break;
-	case CSR_MEDELEG: h->medeleg = v & MEDELEG_WRITABLE; break;
-	case CSR_MIDELEG: h->mideleg = v & MIP_S_MASK; break;
-	case CSR_MIE: h->mie = v & MIP_ALL; break;
-	case CSR_MTVEC: h->mtvec = v & ~2ull; break;
-	case CSR_MCOUNTEREN: h->mcounteren = (uint32_t)v; break;
-	case CSR_MCOUNTINHIBIT: write_counter_inhibit(h, v); break;
-	case CSR_MSCRATCH: h->mscratch = v; break;
-	case CSR_MEPC: h->mepc = v & ~1ull; break;
-	case CSR_MCAUSE: h->mcause = v; break;
-	case CSR_MTVAL: h->mtval = v; break;
-	case CSR_MIP: h->mip_sw = v & MIP_S_MASK; break;
-	/* The step that writes a counter adds its own increment afterwards. */
-	case CSR_MCYCLE: h->cycle = v - h->cycle_inc; break;
-	case CSR_MINSTRET: h->instret = v - h->instret_inc; break;
-	default:
-		if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
-			h->mhpmevent[csr & 0x1f] = v;
-		else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31)
-			h->mhpmcounter[csr & 0x1f] = v;
-		/* misa, menvcfg, senvcfg, pmp*: writes are ignored */
-		break;
-	}
+	if (write_supervisor_csr(h, csr, v) || write_machine_csr(h, csr, v))
+		return;
+	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
+		h->mhpmevent[csr & 0x1f] = v;
+	else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31)
+		h->mhpmcounter[csr & 0x1f] = v;
+	/* misa, menvcfg, senvcfg, pmpcfg*, pmpaddr*: writes are ignored */
 }
 
 /* CSRRW, CSRRS, CSRRC and their immediate forms. CSRRS/CSRRC with x0 (or a
@@ -292,9 +421,15 @@ bool csr_execute(struct hart *h, uint32_t insn)
 	base = csr == CSR_MIP ? (old & ~MIP_SEIP) | (h->mip_sw & MIP_SEIP) : old;
 	if (write) {
 		switch (f3 & 3) {
-		case 1: csr_write(h, csr, src); break;
-		case 2: csr_write(h, csr, base | src); break;
-		default: csr_write(h, csr, base & ~src); break;
+		case 1:
+			csr_write(h, csr, src);
+			break;
+		case 2:
+			csr_write(h, csr, base | src);
+			break;
+		default:
+			csr_write(h, csr, base & ~src);
+			break;
 		}
 		mmu_update_keys(h);
 		h->check_irq = true;

@@ -33,25 +33,33 @@ static inline bool illegal(struct hart *h)
 	return hart_raise(h, CAUSE_ILLEGAL_INSN, 0);
 }
 
-static inline int64_t imm_i(uint32_t insn)
+/* Immediates, sign-extended to 64 bits. The sign is spread with an
+ * arithmetic right shift and moved into place as unsigned, since shifting
+ * a negative value left is undefined in C. */
+static inline uint64_t sign_bits(uint32_t insn, unsigned shift)
 {
-	return (int64_t)(int32_t)insn >> 20;
+	return (uint64_t)((int64_t)(int32_t)insn >> shift);
 }
 
-static inline int64_t imm_s(uint32_t insn)
+static inline uint64_t imm_i(uint32_t insn)
 {
-	return ((int64_t)(int32_t)insn >> 25 << 5) | ((insn >> 7) & 0x1f);
+	return sign_bits(insn, 20);
 }
 
-static inline int64_t imm_b(uint32_t insn)
+static inline uint64_t imm_s(uint32_t insn)
 {
-	return ((int64_t)(int32_t)insn >> 31 << 12) | ((insn >> 7) & 1) << 11 |
+	return sign_bits(insn, 25) << 5 | ((insn >> 7) & 0x1f);
+}
+
+static inline uint64_t imm_b(uint32_t insn)
+{
+	return sign_bits(insn, 31) << 12 | ((insn >> 7) & 1) << 11 |
 	       ((insn >> 25) & 0x3f) << 5 | ((insn >> 8) & 0xf) << 1;
 }
 
-static inline int64_t imm_j(uint32_t insn)
+static inline uint64_t imm_j(uint32_t insn)
 {
-	return ((int64_t)(int32_t)insn >> 31 << 20) | (insn & 0xff000) |
+	return sign_bits(insn, 31) << 20 | (insn & 0xff000) |
 	       ((insn >> 20) & 1) << 11 | ((insn >> 21) & 0x3ff) << 1;
 }
 
@@ -133,42 +141,84 @@ static inline uint64_t rem_unsigned32(uint32_t a, uint32_t b)
 	return (uint64_t)sext32(b == 0 ? a : a % b);
 }
 
+/* The base register-register operations (funct7 = 0). */
+static uint64_t alu(unsigned f3, uint64_t a, uint64_t b)
+{
+	switch (f3) {
+	case 0:
+		return a + b;
+	case 1:
+		return a << (b & 63);
+	case 2:
+		return (int64_t)a < (int64_t)b;
+	case 3:
+		return a < b;
+	case 4:
+		return a ^ b;
+	case 5:
+		return a >> (b & 63);
+	case 6:
+		return a | b;
+	default:
+		return a & b;
+	}
+}
+
+/* The M extension's 64-bit operations (funct7 = 1). */
+static uint64_t muldiv(unsigned f3, uint64_t a, uint64_t b)
+{
+	switch (f3) {
+	case 0:
+		return a * b;
+	case 1:
+		return mulh_signed((int64_t)a, (int64_t)b);
+	case 2:
+		return mulh_signed_unsigned((int64_t)a, b);
+	case 3:
+		return mulh_unsigned(a, b);
+	case 4:
+		return div_signed((int64_t)a, (int64_t)b);
+	case 5:
+		return div_unsigned(a, b);
+	case 6:
+		return rem_signed((int64_t)a, (int64_t)b);
+	default:
+		return rem_unsigned(a, b);
+	}
+}
+
+/* The M extension's word operations (funct7 = 1; funct3 1-3 do not exist). */
+static uint64_t muldiv32(unsigned f3, uint32_t a, uint32_t b)
+{
+	switch (f3) {
+	case 0:
+		return (uint64_t)sext32(a * b);
+	case 4:
+		return div_signed32((int32_t)a, (int32_t)b);
+	case 5:
+		return div_unsigned32(a, b);
+	case 6:
+		return rem_signed32((int32_t)a, (int32_t)b);
+	default:
+		return rem_unsigned32(a, b);
+	}
+}
+
 static bool exec_op(struct hart *h, uint32_t insn, uint64_t a, uint64_t b, uint64_t *r)
 {
 	unsigned f3 = (insn >> 12) & 7, f7 = insn >> 25;
 
-	if (f7 == 0) {
-		switch (f3) {
-		case 0: *r = a + b; return true;
-		case 1: *r = a << (b & 63); return true;
-		case 2: *r = (int64_t)a < (int64_t)b; return true;
-		case 3: *r = a < b; return true;
-		case 4: *r = a ^ b; return true;
-		case 5: *r = a >> (b & 63); return true;
-		case 6: *r = a | b; return true;
-		default: *r = a & b; return true;
-		}
-	}
-	if (f7 == 0x20) {
-		switch (f3) {
-		case 0: *r = a - b; return true;
-		case 5: *r = (uint64_t)((int64_t)a >> (b & 63)); return true;
-		default: return illegal(h);
-		}
-	}
-	if (f7 == 1) {
-		switch (f3) {
-		case 0: *r = a * b; return true;
-		case 1: *r = mulh_signed((int64_t)a, (int64_t)b); return true;
-		case 2: *r = mulh_signed_unsigned((int64_t)a, b); return true;
-		case 3: *r = mulh_unsigned(a, b); return true;
-		case 4: *r = div_signed((int64_t)a, (int64_t)b); return true;
-		case 5: *r = div_unsigned(a, b); return true;
-		case 6: *r = rem_signed((int64_t)a, (int64_t)b); return true;
-		default: *r = rem_unsigned(a, b); return true;
-		}
-	}
-	return illegal(h);
+	if (f7 == 0)
+		*r = alu(f3, a, b);
+	else if (f7 == 1)
+		*r = muldiv(f3, a, b);
+	else if (f7 == 0x20 && f3 == 0)
+		*r = a - b;
+	else if (f7 == 0x20 && f3 == 5)
+		*r = (uint64_t)((int64_t)a >> (b & 63));
+	else
+		return illegal(h);
+	return true;
 }
 
 static bool exec_op_32(struct hart *h, uint32_t insn, uint64_t a, uint64_t b, uint64_t *r)
@@ -176,87 +226,62 @@ static bool exec_op_32(struct hart *h, uint32_t insn, uint64_t a, uint64_t b, ui
 	unsigned f3 = (insn >> 12) & 7, f7 = insn >> 25;
 	uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b;
 
-	if (f7 == 0) {
-		switch (f3) {
-		case 0: *r = (uint64_t)sext32(a32 + b32); return true;
-		case 1: *r = (uint64_t)sext32(a32 << (b & 31)); return true;
-		case 5: *r = (uint64_t)sext32(a32 >> (b & 31)); return true;
-		default: return illegal(h);
-		}
-	}
-	if (f7 == 0x20) {
-		switch (f3) {
-		case 0: *r = (uint64_t)sext32(a32 - b32); return true;
-		case 5: *r = (uint64_t)(int64_t)((int32_t)a32 >> (b & 31)); return true;
-		default: return illegal(h);
-		}
-	}
-	if (f7 == 1) {
-		switch (f3) {
-		case 0: *r = (uint64_t)sext32(a32 * b32); return true;
-		case 4: *r = div_signed32((int32_t)a32, (int32_t)b32); return true;
-		case 5: *r = div_unsigned32(a32, b32); return true;
-		case 6: *r = rem_signed32((int32_t)a32, (int32_t)b32); return true;
-		case 7: *r = rem_unsigned32(a32, b32); return true;
-		default: return illegal(h);
-		}
-	}
-	return illegal(h);
+	if (f7 == 0 && f3 == 0)
+		*r = (uint64_t)sext32(a32 + b32);
+	else if (f7 == 0 && f3 == 1)
+		*r = (uint64_t)sext32(a32 << (b & 31));
+	else if (f7 == 0 && f3 == 5)
+		*r = (uint64_t)sext32(a32 >> (b & 31));
+	else if (f7 == 0x20 && f3 == 0)
+		*r = (uint64_t)sext32(a32 - b32);
+	else if (f7 == 0x20 && f3 == 5)
+		*r = (uint64_t)(int64_t)((int32_t)a32 >> (b & 31));
+	else if (f7 == 1 && (f3 == 0 || f3 >= 4))
+		*r = muldiv32(f3, a32, b32);
+	else
+		return illegal(h);
+	return true;
 }
 
+/* RV64 shift immediates have 6 bits; funct6 selects SRLI or SRAI. */
 static bool exec_op_imm(struct hart *h, uint32_t insn, uint64_t a, uint64_t *r)
 {
-	int64_t imm = imm_i(insn);
-	unsigned shamt = (insn >> 20) & 63, f6 = insn >> 26;
+	unsigned f3 = (insn >> 12) & 7, shamt = (insn >> 20) & 63, f6 = insn >> 26;
+	uint64_t imm = imm_i(insn);
 
-	switch ((insn >> 12) & 7) {
-	case 0: *r = a + (uint64_t)imm; return true;
-	case 2: *r = (int64_t)a < imm; return true;
-	case 3: *r = a < (uint64_t)imm; return true;
-	case 4: *r = a ^ (uint64_t)imm; return true;
-	case 6: *r = a | (uint64_t)imm; return true;
-	case 7: *r = a & (uint64_t)imm; return true;
-	case 1:
-		if (f6 != 0)
-			return illegal(h);
+	if (f3 == 2)
+		*r = (int64_t)a < (int64_t)imm;
+	else if (f3 == 3)
+		*r = a < imm;
+	else if (f3 != 1 && f3 != 5)
+		*r = alu(f3, a, imm);
+	else if (f3 == 1 && f6 == 0)
 		*r = a << shamt;
-		return true;
-	default:
-		if (f6 == 0)
-			*r = a >> shamt;
-		else if (f6 == 0x10)
-			*r = (uint64_t)((int64_t)a >> shamt);
-		else
-			return illegal(h);
-		return true;
-	}
+	else if (f3 == 5 && f6 == 0)
+		*r = a >> shamt;
+	else if (f3 == 5 && f6 == 0x10)
+		*r = (uint64_t)((int64_t)a >> shamt);
+	else
+		return illegal(h);
+	return true;
 }
 
 static bool exec_op_imm_32(struct hart *h, uint32_t insn, uint64_t a, uint64_t *r)
 {
-	unsigned shamt = (insn >> 20) & 31, f7 = insn >> 25;
+	unsigned f3 = (insn >> 12) & 7, shamt = (insn >> 20) & 31, f7 = insn >> 25;
 	uint32_t a32 = (uint32_t)a;
 
-	switch ((insn >> 12) & 7) {
-	case 0:
+	if (f3 == 0)
 		*r = (uint64_t)sext32(a32 + (uint32_t)imm_i(insn));
-		return true;
-	case 1:
-		if (f7 != 0)
-			return illegal(h);
+	else if (f3 == 1 && f7 == 0)
 		*r = (uint64_t)sext32(a32 << shamt);
-		return true;
-	case 5:
-		if (f7 == 0)
-			*r = (uint64_t)sext32(a32 >> shamt);
-		else if (f7 == 0x20)
-			*r = (uint64_t)(int64_t)((int32_t)a32 >> shamt);
-		else
-			return illegal(h);
-		return true;
-	default:
+	else if (f3 == 5 && f7 == 0)
+		*r = (uint64_t)sext32(a32 >> shamt);
+	else if (f3 == 5 && f7 == 0x20)
+		*r = (uint64_t)(int64_t)((int32_t)a32 >> shamt);
+	else
 		return illegal(h);
-	}
+	return true;
 }
 
 static bool exec_load(struct hart *h, uint32_t insn, uint64_t addr, uint64_t *r)
@@ -295,23 +320,34 @@ static bool exec_load(struct hart *h, uint32_t insn, uint64_t addr, uint64_t *r)
 static bool exec_store(struct hart *h, uint32_t insn, uint64_t addr, uint64_t v)
 {
 	switch ((insn >> 12) & 7) {
-	case 0: return mem_store(h, addr, 1, v);
-	case 1: return mem_store(h, addr, 2, v);
-	case 2: return mem_store(h, addr, 4, v);
-	case 3: return mem_store(h, addr, 8, v);
-	default: return illegal(h);
+	case 0:
+		return mem_store(h, addr, 1, v);
+	case 1:
+		return mem_store(h, addr, 2, v);
+	case 2:
+		return mem_store(h, addr, 4, v);
+	case 3:
+		return mem_store(h, addr, 8, v);
+	default:
+		return illegal(h);
 	}
 }
 
 static bool branch_taken(unsigned f3, uint64_t a, uint64_t b)
 {
 	switch (f3) {
-	case 0: return a == b;
-	case 1: return a != b;
-	case 4: return (int64_t)a < (int64_t)b;
-	case 5: return (int64_t)a >= (int64_t)b;
-	case 6: return a < b;
-	default: return a >= b;
+	case 0:
+		return a == b;
+	case 1:
+		return a != b;
+	case 4:
+		return (int64_t)a < (int64_t)b;
+	case 5:
+		return (int64_t)a >= (int64_t)b;
+	case 6:
+		return a < b;
+	default:
+		return a >= b;
 	}
 }
 
@@ -323,15 +359,24 @@ static uint64_t amo_compute(unsigned funct5, unsigned size, uint64_t old, uint64
 	uint64_t us = size == 4 ? (uint32_t)src : src;
 
 	switch (funct5) {
-	case 0x01: return src;
-	case 0x00: return old + src;
-	case 0x04: return old ^ src;
-	case 0x0c: return old & src;
-	case 0x08: return old | src;
-	case 0x10: return so < ss ? old : src;
-	case 0x14: return so > ss ? old : src;
-	case 0x18: return uo < us ? old : src;
-	default: return uo > us ? old : src;
+	case 0x01: /* swap */
+		return src;
+	case 0x00: /* add */
+		return old + src;
+	case 0x04: /* xor */
+		return old ^ src;
+	case 0x0c: /* and */
+		return old & src;
+	case 0x08: /* or */
+		return old | src;
+	case 0x10: /* min */
+		return so < ss ? old : src;
+	case 0x14: /* max */
+		return so > ss ? old : src;
+	case 0x18: /* minu */
+		return uo < us ? old : src;
+	default:   /* maxu */
+		return uo > us ? old : src;
 	}
 }
 
@@ -402,9 +447,11 @@ static bool exec_amo(struct hart *h, uint32_t insn, uint64_t addr, uint64_t src,
 		return false;
 	if (host) {
 		old = mem_read_host(host, size);
-	} else if (soc_load(h->soc, pa, size, &old) != 0) {
+	} else {
 		h->check_irq = true;
-		return hart_raise(h, CAUSE_STORE_ACCESS, addr);
+		h->device_load = true;
+		if (soc_load(h->soc, pa, size, &old) != 0)
+			return hart_raise(h, CAUSE_STORE_ACCESS, addr);
 	}
 	nv = amo_compute(funct5, size, old, src);
 	if (host) {
@@ -436,7 +483,6 @@ static bool exec_system_priv(struct hart *h, uint32_t insn, unsigned len)
 	case INSN_EBREAK:
 		if (len == 4 && h->semihost && is_semihost_call(h) &&
 		    h->semihost(h->semihost_ctx, h)) {
-			h->x[0] = 0;
 			h->pc += 4;
 			return true;
 		}
@@ -486,11 +532,11 @@ bool hart_execute(struct hart *h, uint32_t insn, unsigned len)
 			return false;
 		break;
 	case OPC_LOAD:
-		if (!exec_load(h, insn, a + (uint64_t)imm_i(insn), &r))
+		if (!exec_load(h, insn, a + imm_i(insn), &r))
 			return false;
 		break;
 	case OPC_STORE:
-		if (!exec_store(h, insn, a + (uint64_t)imm_s(insn), b))
+		if (!exec_store(h, insn, a + imm_s(insn), b))
 			return false;
 		h->pc = npc;
 		return true;
@@ -499,19 +545,19 @@ bool hart_execute(struct hart *h, uint32_t insn, unsigned len)
 		if (f3 == 2 || f3 == 3)
 			return illegal(h);
 		if (branch_taken(f3, a, b))
-			npc = pc + (uint64_t)imm_b(insn);
+			npc = pc + imm_b(insn);
 		h->pc = npc;
 		return true;
 	}
 	case OPC_JAL:
 		r = npc;
-		npc = pc + (uint64_t)imm_j(insn);
+		npc = pc + imm_j(insn);
 		break;
 	case OPC_JALR:
 		if ((insn >> 12) & 7)
 			return illegal(h);
 		r = npc;
-		npc = (a + (uint64_t)imm_i(insn)) & ~1ull;
+		npc = (a + imm_i(insn)) & ~1ull;
 		break;
 	case OPC_LUI:
 		r = (uint64_t)sext32(insn & 0xfffff000u);

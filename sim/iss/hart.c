@@ -98,7 +98,8 @@ static inline bool fetch(struct hart *h, uint32_t *raw)
 /* Fetches and runs one instruction, or takes the exception it raises (left
  * in exc_cause/exc_tval). Returns whether it retired; *raw is 0 when the
  * fetch faulted, *insn the 32-bit form. */
-static inline bool execute_one(struct hart *h, uint32_t *raw, uint32_t *insn)
+static inline __attribute__((always_inline)) bool
+execute_one(struct hart *h, uint32_t *raw, uint32_t *insn)
 {
 	unsigned len = 4;
 
@@ -160,7 +161,13 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 
 	h->check_irq = true;
 	while (done < n) {
+		/* Everything that can end the run or raise an interrupt also
+		 * sets check_irq, so the common path tests one flag. */
 		if (unlikely(h->check_irq)) {
+			if (h->stop) {
+				h->stop = false;
+				break;
+			}
 			/* the test finisher was written: nothing more to run */
 			if (soc_exit_requested(h->soc, &code))
 				break;
@@ -173,10 +180,6 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 			h->instret += h->instret_inc;
 		h->cycle += h->cycle_inc;
 		done++;
-		if (unlikely(h->stop)) {
-			h->stop = false;
-			break;
-		}
 	}
 	return done;
 }
@@ -184,6 +187,7 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 void hart_stop(struct hart *h)
 {
 	h->stop = true;
+	h->check_irq = true;
 }
 
 /* The destination register of a retired instruction in 32-bit form. */
@@ -227,6 +231,7 @@ void hart_step(struct hart *h, struct commit *c)
 		}
 	}
 	h->st_size = 0;
+	h->device_load = false;
 	if (execute_one(h, &raw, &insn)) {
 		h->instret += h->instret_inc;
 		rec.rd = (uint8_t)retired_rd(insn);
@@ -296,6 +301,11 @@ unsigned hart_priv(const struct hart *h)
 uint64_t hart_instret(const struct hart *h)
 {
 	return h->instret;
+}
+
+bool hart_last_load_from_device(const struct hart *h)
+{
+	return h->device_load;
 }
 
 bool hart_csr(const struct hart *h, unsigned csr, uint64_t *v)

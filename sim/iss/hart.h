@@ -48,6 +48,10 @@ uint64_t hart_reg(const struct hart *h, unsigned r);
 void hart_set_reg(struct hart *h, unsigned r, uint64_t v);
 unsigned hart_priv(const struct hart *h);
 uint64_t hart_instret(const struct hart *h);
+/* True when the last hart_step() loaded from a device register (an MMIO
+ * load or AMO) rather than from memory; co-simulation takes such values
+ * from the DUT. */
+bool hart_last_load_from_device(const struct hart *h);
 /* CSR value as the hart sees it, without side effects; false if no such CSR. */
 bool hart_csr(const struct hart *h, unsigned csr, uint64_t *v);
 

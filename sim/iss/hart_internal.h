@@ -120,6 +120,9 @@ struct hart {
 	bool check_irq;
 	bool stop;
 
+	/* The last step loaded from a device rather than memory. */
+	bool device_load;
+
 	/* The exception an instruction raised (it returned false). An illegal
 	 * instruction's tval is filled by the caller, which has the raw bits. */
 	uint64_t exc_cause;

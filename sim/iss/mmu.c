@@ -215,6 +215,7 @@ bool mmu_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *val)
 	}
 	/* a device read may change its interrupt line */
 	h->check_irq = true;
+	h->device_load = true;
 	if (soc_load(h->soc, e->pa | off, size, val) != 0)
 		return hart_raise(h, CAUSE_LOAD_ACCESS, va);
 	*val &= size_mask(size);

@@ -25,6 +25,8 @@ static const uint32_t program[] = {
 	0x00110233, /* add  x4, x2, x1 */
 	0x00000297, /* auipc x5, 0 */
 	0x1042b023, /* sd   x4, 256(x5) */
+	0x0200c337, /* lui  x6, 0x200c */
+	0xff833383, /* ld   x7, -8(x6): CLINT mtime */
 	0x0000006f, /* j    . */
 };
 
@@ -143,6 +145,16 @@ static void test_cycle_counter_read_is_taken_from_the_dut(void **state)
 	assert_int_equal(hart_reg(f->ref.hart, 3), hart_reg(f->dut.hart, 3) + 1000);
 }
 
+static void test_device_register_load_is_taken_from_the_dut(void **state)
+{
+	struct fixture *f = *state;
+
+	for (int i = 0; i < 7; i++)
+		assert_true(step_and_check(f, NULL));
+	assert_true(step_and_check(f, change_value)); /* ld x7, mtime */
+	assert_int_equal(hart_reg(f->ref.hart, 7), hart_reg(f->dut.hart, 7) + 1000);
+}
+
 static void test_wrong_arithmetic_result_is_not_excused(void **state)
 {
 	struct fixture *f = *state;
@@ -215,6 +227,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_identical_runs_agree, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wrong_register_value_is_caught_at_the_first_use, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cycle_counter_read_is_taken_from_the_dut, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_device_register_load_is_taken_from_the_dut, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wrong_arithmetic_result_is_not_excused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_wrong_store_address_is_caught, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_store_is_caught, setup, teardown),

@@ -242,8 +242,10 @@ static void test_stores_report_address_size_and_value(void **state)
 	struct hfix *f = *state;
 	static const unsigned sizes[] = { 1, 2, 4, 8 };
 
+	const uint64_t v = 0x1122334455667788ull;
+
 	hart_set_reg(f->h, X6, DATA_BASE + 0x100);
-	hart_set_reg(f->h, X7, 0x1122334455667788ull);
+	hart_set_reg(f->h, X7, v);
 	for (unsigned i = 0; i < 4; i++) {
 		struct commit c = exec32(f, store(i, X7, X6, -8 * (int)i));
 		uint64_t mask = sizes[i] == 8 ? UINT64_MAX : (1ull << (8 * sizes[i])) - 1;
@@ -252,8 +254,8 @@ static void test_stores_report_address_size_and_value(void **state)
 		assert_int_equal(c.rd, 0);
 		assert_int_equal(c.mem_size, sizes[i]);
 		assert_int_equal(c.mem_addr, DATA_BASE + 0x100 - 8 * i);
-		assert_int_equal(c.mem_value, 0x1122334455667788ull & mask);
-		assert_int_equal(peek64(f, DATA_BASE + 0x100 - 8 * i), 0x1122334455667788ull & mask);
+		assert_int_equal(c.mem_value, v & mask);
+		assert_int_equal(peek64(f, DATA_BASE + 0x100 - 8 * i), v & mask);
 	}
 }
 
@@ -812,6 +814,10 @@ static void test_run_stops_when_hart_stop_is_called(void **state)
 	poke32(f, CODE_BASE + 12, enc_j(0, 0));
 	assert_int_equal(hart_run(f->h, 100), 2);
 	assert_int_equal(hart_pc(f->h), CODE_BASE + 8);
+	assert_int_equal(hart_run(f->h, 100), 100);
+	/* a stop requested between runs ends the next one at once */
+	hart_stop(f->h);
+	assert_int_equal(hart_run(f->h, 100), 0);
 	assert_int_equal(hart_run(f->h, 100), 100);
 }
 

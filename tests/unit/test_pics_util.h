@@ -15,12 +15,15 @@
 
 #include "pics.h"
 
-/* A path under the system temporary folder, unique to this process. */
+/* A path under the system temporary folder, unique to this process. The
+ * last eight paths stay valid, so a test can hold several at once. */
 static inline const char *scratch(const char *name)
 {
-	static char path[256];
+	static char paths[8][256];
+	static unsigned next;
+	char *path = paths[next++ % 8];
 
-	snprintf(path, sizeof(path), "/tmp/pics-test-%d-%s", (int)getpid(),
+	snprintf(path, sizeof(paths[0]), "/tmp/pics-test-%d-%s", (int)getpid(),
 		 name);
 	return path;
 }

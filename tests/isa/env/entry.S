@@ -10,8 +10,9 @@ _start:
 	li x\r, 0
 	.endr
 
-	/* Lower modes need a PMP entry to reach memory where PMP exists.
-	 * Where it does not, the CSRs may trap: skip over them then. */
+	/* Optional CSRs: where one does not exist its access traps, and the
+	 * trap lands on the next step. Lower modes need a PMP entry to reach
+	 * memory where PMP exists; the counters must count. */
 	la t0, .Lpmp_done
 	csrw mtvec, t0
 	li t0, -1
@@ -20,6 +21,11 @@ _start:
 	csrw pmpcfg0, t0
 	.align 2
 .Lpmp_done:
+	la t0, .Lcountinhibit_done
+	csrw mtvec, t0
+	csrw mcountinhibit, zero
+	.align 2
+.Lcountinhibit_done:
 	la t0, env_trap_m_default
 	csrw mtvec, t0
 	la t0, env_trap_s_default
@@ -55,15 +61,12 @@ env_fail:
 	sd t6, 0(t5)
 2:	j 2b
 
-/* Default M-mode handler: honours TO_M, fails on anything else with the
- * trap's mcause, mepc and mtval in a0, a1, a2 for the log. */
-	.align 2
-	.globl env_trap_m_default
-env_trap_m_default:
-	csrw mscratch, t6
-.Lm_default_body:
-	li t6, 1
-	bne TRAP_RESUME, t6, 1f
+/* Goes to env_resume_in_m when this trap is the ecall of a TO_M or a
+ * USER_TO_M (TRAP_RESUME odd); falls through otherwise. Uses t6, saved in
+ * mscratch. */
+	.macro IF_TO_M
+	andi t6, TRAP_RESUME, 1
+	beqz t6, .Lnot_to_m\@
 	csrr t6, mcause
 	addi t6, t6, -CAUSE_ECALL_U
 	beqz t6, env_resume_in_m
@@ -71,18 +74,42 @@ env_trap_m_default:
 	beqz t6, env_resume_in_m
 	addi t6, t6, CAUSE_ECALL_S - CAUSE_ECALL_M
 	beqz t6, env_resume_in_m
-1:	csrr a0, mcause
+.Lnot_to_m\@:
+	.endm
+
+/* Resumes at TRAP_RESUME (xepc) unless it is 0 (keep xepc) or odd (a TO_M
+ * still to come); then clears it. */
+	.macro RESUME_FROM_TRAP_RESUME epc
+	beqz TRAP_RESUME, .Lkeep\@
+	andi t6, TRAP_RESUME, 1
+	bnez t6, .Lkeep\@
+	csrw \epc, TRAP_RESUME
+	li TRAP_RESUME, 0
+.Lkeep\@:
+	.endm
+
+/* Default M-mode handler: honours TO_M, fails on anything else with the
+ * trap's mcause, mepc and mtval in a0, a1, a2 for the log. */
+	.align 2
+	.globl env_trap_m_default
+env_trap_m_default:
+	csrw mscratch, t6
+.Lm_default_body:
+	IF_TO_M
+	csrr a0, mcause
 	csrr a1, mepc
 	csrr a2, mtval
 	j env_fail
 
-/* Returns from a TO_M ecall to the instruction after it, in M-mode with
- * interrupts off. */
+/* Ends a TO_M (TRAP_RESUME = 1: at the instruction after the ecall) or a
+ * USER_TO_M (TRAP_RESUME = target + 1), in M-mode with interrupts off. */
 env_resume_in_m:
+	addi t6, TRAP_RESUME, -1
 	li TRAP_RESUME, 0
+	bnez t6, 1f
 	csrr t6, mepc
 	addi t6, t6, 4
-	csrw mepc, t6
+1:	csrw mepc, t6
 	li t6, MSTATUS_MPP
 	csrs mstatus, t6
 	li t6, MSTATUS_MPIE
@@ -106,41 +133,30 @@ env_trap_s_default:
  * (interrupts, whose mie bit it clears so that a level-triggered source
  * cannot trap again at once). Skipping an instruction reads it at mepc
  * without translation: tests that trap from code whose virtual address is
- * not its physical one set TRAP_RESUME. */
+ * not its physical one set TRAP_RESUME. Honours TO_M. */
 	.align 2
 	.globl env_trap_m_record
 env_trap_m_record:
 	csrw mscratch, t6
-	li t6, 1
-	bne TRAP_RESUME, t6, 1f
-	csrr t6, mcause
-	addi t6, t6, -CAUSE_ECALL_U
-	beqz t6, env_resume_in_m
-	addi t6, t6, CAUSE_ECALL_U - CAUSE_ECALL_S
-	beqz t6, env_resume_in_m
-	addi t6, t6, CAUSE_ECALL_S - CAUSE_ECALL_M
-	beqz t6, env_resume_in_m
-1:	csrr TRAP_CAUSE, mcause
+	IF_TO_M
+	csrr TRAP_CAUSE, mcause
 	csrr TRAP_EPC, mepc
 	csrr TRAP_TVAL, mtval
 	addi TRAP_COUNT, TRAP_COUNT, 1
-	bgez TRAP_CAUSE, 2f
+	bgez TRAP_CAUSE, 1f
 	li t6, 1
 	sll t6, t6, TRAP_CAUSE  /* shifts by the interrupt number */
 	csrc mie, t6
-	j 3f
-2:	bnez TRAP_RESUME, 3f
+	j 2f
+1:	bnez TRAP_RESUME, 2f
 	lhu t6, 0(TRAP_EPC)
 	andi t6, t6, 3
 	addi t6, t6, -3
 	addi TRAP_RESUME, TRAP_EPC, 2
-	bnez t6, 3f
+	bnez t6, 2f
 	addi TRAP_RESUME, TRAP_EPC, 4
-3:	li t6, 1
-	bgeu t6, TRAP_RESUME, 4f /* 0: keep mepc; 1: a TO_M still to come */
-	csrw mepc, TRAP_RESUME
-	li TRAP_RESUME, 0
-4:	csrr t6, mscratch
+2:	RESUME_FROM_TRAP_RESUME mepc
+	csrr t6, mscratch
 	mret
 
 /* Catching M-mode handler: records like env_trap_m_record, then goes on in
@@ -151,8 +167,9 @@ env_trap_m_record:
 	.globl env_trap_m_catch
 env_trap_m_catch:
 	csrw mscratch, t6
-	li t6, 1
-	bgeu t6, TRAP_RESUME, .Lm_default_body
+	beqz TRAP_RESUME, .Lm_default_body
+	andi t6, TRAP_RESUME, 1
+	bnez t6, .Lm_default_body
 	csrr TRAP_CAUSE, mcause
 	csrr TRAP_EPC, mepc
 	csrr TRAP_TVAL, mtval
@@ -167,8 +184,9 @@ env_trap_m_catch:
 	.align 2
 	.globl env_trap_s_catch
 env_trap_s_catch:
-	li t6, 1
-	bgeu t6, TRAP_RESUME, env_trap_s_default
+	beqz TRAP_RESUME, env_trap_s_default
+	andi t6, TRAP_RESUME, 1
+	bnez t6, env_trap_s_default
 	csrr TRAP_CAUSE, scause
 	csrr TRAP_EPC, sepc
 	csrr TRAP_TVAL, stval
@@ -186,23 +204,20 @@ env_trap_s_record:
 	csrr TRAP_EPC, sepc
 	csrr TRAP_TVAL, stval
 	addi TRAP_COUNT, TRAP_COUNT, 1
-	bgez TRAP_CAUSE, 2f
+	bgez TRAP_CAUSE, 1f
 	li t6, 1
 	sll t6, t6, TRAP_CAUSE
 	csrc sie, t6
-	j 3f
-2:	bnez TRAP_RESUME, 3f
+	j 2f
+1:	bnez TRAP_RESUME, 2f
 	lhu t6, 0(TRAP_EPC)
 	andi t6, t6, 3
 	addi t6, t6, -3
 	addi TRAP_RESUME, TRAP_EPC, 2
-	bnez t6, 3f
+	bnez t6, 2f
 	addi TRAP_RESUME, TRAP_EPC, 4
-3:	li t6, 1
-	bgeu t6, TRAP_RESUME, 4f
-	csrw sepc, TRAP_RESUME
-	li TRAP_RESUME, 0
-4:	csrr t6, sscratch
+2:	RESUME_FROM_TRAP_RESUME sepc
+	csrr t6, sscratch
 	sret
 
 /* HTIF mailboxes: the harness (teasim, QEMU) watches tohost. */

@@ -12,8 +12,11 @@
  *   s10 (TRAP_TVAL)   xtval of the last recorded trap
  *   s11 (TRAP_RESUME) where the next recorded trap resumes (0: after the
  *                     trapping instruction, or at the interrupted one);
- *                     1 asks the M-mode handlers to return to M (TO_M)
+ *                     odd: the M-mode handlers are to end a TO_M (1) or
+ *                     a USER_TO_M of vm.h (target + 1)
  *   t6                scratch of every macro here and of the handlers
+ *   t5                scratch of WAIT_MIP_SET / WAIT_MIP_CLEAR and, with
+ *                     t4, of the macros of vm.h
  *
  * Trap handlers of entry.S:
  *   env_trap_m_default, env_trap_s_default  fail (M: except for TO_M)
@@ -114,10 +117,6 @@ test_main:
 
 	.macro TEST_PASS
 	j env_pass
-	.endm
-
-	.macro TEST_FAIL
-	j env_fail
 	.endm
 
 /* Starts case n; a failure from here on exits with code n. */
@@ -282,8 +281,9 @@ test_main:
 	.endm
 
 /* From any mode, continues with the next instruction in M-mode with
- * mstatus.MIE = 0. Needs an M-mode handler of entry.S (the default or the
- * recording one) and ecall not delegated. */
+ * mstatus.MIE = 0. Needs an M-mode handler of entry.S and ecall not
+ * delegated; the next instruction's physical address must be its virtual
+ * one. */
 	.macro TO_M
 	li TRAP_RESUME, 1
 	ecall
@@ -317,6 +317,34 @@ test_main:
 	.macro EXPECT_TRAP count, cause
 	EXPECT TRAP_COUNT, \count
 	EXPECT TRAP_CAUSE, \cause
+	.endm
+
+/* Waits (boundedly) until every bit of mask is set / clear in mip, since
+ * a device's interrupt line may take some cycles to reach mip. Clobbers
+ * t5. */
+	.macro WAIT_MIP_SET mask
+	li t5, 10000
+.Lwait\@:
+	addi t5, t5, -1
+	bnez t5, .Lpoll\@
+	j env_fail
+.Lpoll\@:
+	csrr t6, mip
+	not t6, t6
+	andi t6, t6, \mask
+	bnez t6, .Lwait\@
+	.endm
+
+	.macro WAIT_MIP_CLEAR mask
+	li t5, 10000
+.Lwait\@:
+	addi t5, t5, -1
+	bnez t5, .Lpoll\@
+	j env_fail
+.Lpoll\@:
+	csrr t6, mip
+	andi t6, t6, \mask
+	bnez t6, .Lwait\@
 	.endm
 
 #endif /* __ASSEMBLER__ */

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Writes the corpus of sample (.tea) and profile (.prof) files that
+tests/unit/test_pics_corpus.c reads: files named valid-* must load, every
+other file must be rejected with an error (and no crash).
+
+The encoder here follows docs/formats.md on its own, so the corpus also
+checks that the reader and the documentation agree. Run it from anywhere;
+it rewrites the files next to itself."""
+import os
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TEA_EVENTS = ["DR-L1", "DR-TLB", "DR-SQ", "FL-MB", "FL-EX", "FL-MO",
+              "ST-L1", "ST-TLB", "ST-LLC"]
+COMPUTE, STALLED, DRAINED, FLUSHED = range(4)
+
+
+def s8(text):
+    b = text.encode() if isinstance(text, str) else text
+    return struct.pack("<B", len(b)) + b
+
+
+def header_fields(scheme="TEA", width=4, events=TEA_EVENTS, period=4000,
+                  clock=100_000_000, binary="/opt/bench.elf",
+                  build_id=bytes(range(1, 21))):
+    out = s8(scheme) + struct.pack("<BB", width, len(events))
+    for e in events:
+        out += s8(e)
+    out += struct.pack("<QQ", period, clock)
+    b = binary.encode()
+    out += struct.pack("<H", len(b)) + b
+    out += struct.pack("<B", len(build_id)) + build_id
+    return out
+
+
+def preamble(magic, fields, major=1, minor=0, header_len=None):
+    if header_len is None:
+        header_len = len(fields)
+    return magic + struct.pack("<HHI", major, minor, header_len) + fields
+
+
+def sample(state, valid, cycle, slots, psv_bytes=2):
+    out = struct.pack("<BBBQ", 1, state, valid, cycle)
+    for addr, psv in slots:
+        out += struct.pack("<Q", addr) + psv.to_bytes(psv_bytes, "little")
+    return out
+
+
+def end(count, extra):
+    return struct.pack("<BQQ", 2, count, extra)
+
+
+SMP = b"TEASMPL\0"
+PROF = b"TEAPROF\0"
+GOOD = [
+    sample(COMPUTE, 0b0011, 4000, [(0x80000000, 0), (0x80000004, 1 << 6)]),
+    sample(STALLED, 0b0001, 8000, [(0x80000010, (1 << 6) | (1 << 8))]),
+    sample(FLUSHED, 0b0100, 12000, [(0x80000020, 1 << 3)]),
+]
+
+
+def samples_file(fields=None, records=None, count=None, **kw):
+    fields = header_fields() if fields is None else fields
+    records = GOOD if records is None else records
+    n = len(records) if count is None else count
+    return preamble(SMP, fields, **kw) + b"".join(records) + end(n, 0)
+
+
+def profile_fields(unit_den=12, **kw):
+    return header_fields(**kw) + struct.pack("<QQQQ", 1000, 0, 0, unit_den)
+
+
+def entry(addr, sig, weight):
+    return struct.pack("<BQHQ", 1, addr, sig, weight)
+
+
+PROF_ENTRIES = [(0x80000000, 0, 12), (0x80000000, 1 << 6, 24),
+                (0x80000004, 1 << 3, 6)]
+
+
+def profile_file(entries=PROF_ENTRIES, count=None, total=None, unit_den=12,
+                 **kw):
+    body = b"".join(entry(*e) for e in entries)
+    n = len(entries) if count is None else count
+    t = sum(e[2] for e in entries) if total is None else total
+    return (preamble(PROF, profile_fields(unit_den=unit_den), **kw) + body +
+            end(n, t))
+
+
+def corpus():
+    good = samples_file()
+    hdr_len = len(header_fields())
+    files = {
+        # Files a reader must accept.
+        "valid-samples.tea": good,
+        "valid-empty.tea": samples_file(records=[]),
+        # A later minor version: an extra header field and an extension
+        # record, both skipped.
+        "valid-minor-extension.tea":
+            preamble(SMP, header_fields() + b"\x01\x02\x03\x04", minor=1)
+            + GOOD[0] + b"\x80" + struct.pack("<I", 3) + b"new"
+            + b"".join(GOOD[1:]) + end(3, 0),
+        "valid-profile.prof": profile_file(),
+
+        # Preamble.
+        "empty.tea": b"",
+        "short-magic.tea": b"TEAS",
+        "wrong-magic.tea": b"ELF\x7f" + good[4:],
+        "major-0.tea": samples_file(major=0),
+        "major-2.tea": samples_file(major=2),
+        "header-len-huge.tea": samples_file(header_len=0xffffffff),
+        "header-len-past-eof.tea": good[:12] + struct.pack("<I", 60000)
+            + good[16:],
+        "header-len-short.tea": samples_file(header_len=hdr_len - 10),
+        "header-only-preamble.tea": good[:16],
+
+        # Header fields.
+        "scheme-empty.tea": samples_file(header_fields(scheme="")),
+        "scheme-bad-char.tea": samples_file(header_fields(scheme="T A")),
+        "scheme-len-overruns.tea": preamble(SMP, b"\xc8TEA"),
+        "events-zero.tea": samples_file(header_fields(events=[])),
+        "events-65.tea": samples_file(
+            header_fields(events=["E%d" % i for i in range(65)])),
+        "event-name-empty.tea": samples_file(
+            header_fields(events=["DR-L1", ""])),
+        "event-name-long.tea": samples_file(
+            header_fields(events=["X" * 40])),
+        "event-duplicate.tea": samples_file(
+            header_fields(events=["ST-L1", "ST-L1"])),
+        "event-named-base.tea": samples_file(header_fields(events=["Base"])),
+        "width-0.tea": samples_file(header_fields(width=0)),
+        "width-9.tea": samples_file(header_fields(width=9)),
+        "period-0.tea": samples_file(header_fields(period=0)),
+        "binary-len-overruns.tea": preamble(
+            SMP, header_fields()[:-(2 + len("/opt/bench.elf") + 21)]
+            + b"\xff\xff/x"),
+        "build-id-65.tea": samples_file(
+            header_fields(build_id=bytes(65))),
+
+        # Records.
+        "no-end.tea": good[:-17],
+        "end-cut.tea": good[:-5],
+        "end-count-wrong.tea": samples_file(count=7),
+        "data-after-end.tea": good + b"\x01",
+        "kind-3.tea": samples_file(records=GOOD + [b"\x03"]),
+        "kind-7f.tea": samples_file(records=[b"\x7f" + bytes(16)]),
+        "extension-past-eof.tea": samples_file(
+            records=[b"\x80" + struct.pack("<I", 1 << 30)]),
+        "state-4.tea": samples_file(records=[
+            sample(4, 1, 0, [(0x80000000, 0)])]),
+        "no-valid-slot.tea": samples_file(records=[sample(COMPUTE, 0, 0, [])]),
+        "slot-beyond-width.tea": samples_file(records=[
+            sample(COMPUTE, 0x10, 0, [(0x80000000, 0)])]),
+        "stalled-two-valid.tea": samples_file(records=[
+            sample(STALLED, 3, 0, [(0x80000000, 0), (0x80000004, 0)])]),
+        "psv-beyond-events.tea": samples_file(records=[
+            sample(DRAINED, 1, 0, [(0x80000000, 1 << 12)])]),
+        "sample-cut.tea": preamble(SMP, header_fields()) + GOOD[0][:15],
+
+        # Profiles.
+        "prof-empty.prof": b"",
+        "prof-no-end.prof": profile_file()[:-17],
+        "prof-unsorted.prof": profile_file(
+            entries=[PROF_ENTRIES[1], PROF_ENTRIES[0], PROF_ENTRIES[2]]),
+        "prof-duplicate.prof": profile_file(
+            entries=[PROF_ENTRIES[0], PROF_ENTRIES[0]]),
+        "prof-weight-0.prof": profile_file(entries=[(0x80000000, 0, 0)]),
+        "prof-sum-wrong.prof": profile_file(total=1),
+        "prof-count-wrong.prof": profile_file(count=2),
+        "prof-unit-0.prof": profile_file(unit_den=0),
+        "prof-sig-beyond-events.prof": profile_file(
+            entries=[(0x80000000, 1 << 9, 1)]),
+        "prof-major-2.prof": profile_file(major=2),
+        "prof-header-short.prof": preamble(PROF, header_fields()),
+    }
+    return files
+
+
+def main():
+    for name in os.listdir(HERE):
+        if name.endswith((".tea", ".prof")):
+            os.unlink(os.path.join(HERE, name))
+    for name, data in sorted(corpus().items()):
+        with open(os.path.join(HERE, name), "wb") as f:
+            f.write(data)
+
+
+if __name__ == "__main__":
+    main()
