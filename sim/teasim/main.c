@@ -147,8 +147,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->dram_mib = DEFAULT_DRAM_MIB;
 	o->semihosting = true;
 	opterr = 0;
-	/* '+': options stop at the program, whose own arguments follow it. */
-	while ((c = getopt_long(argc, argv, "+m:M:l:pqvh", longopts, NULL)) != -1) {
+	/* '+': options stop at the program, whose own arguments follow it;
+	 * ':': a missing argument is told apart from an unknown option. */
+	while ((c = getopt_long(argc, argv, "+:m:M:l:pqvh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (!parse_u64(optarg, &o->max_insns))

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# teasim as a user meets it: help, exit codes, one-line errors on bad input,
+# the instruction limit, the commit log, the device tree dump, signatures
+# and program arguments through semihosting.
+# usage: cli.sh TEASIM PROGRAMS_DIR WORK_DIR
+set -u
+teasim=$1 programs=$2 work=$3
+mkdir -p "$work"
+pass=0 fail=0
+
+check() { # name, condition result (0 = ok)
+	if [ "$2" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
+}
+
+# Runs teasim, keeping stdout, stderr and the exit status.
+run() {
+	"$teasim" "$@" >"$work/out" 2>"$work/err"
+	status=$?
+}
+
+# An error is exactly one line on stderr, starting "teasim: error:", and
+# mentioning $2.
+expect_error() { # name, status, text, args...
+	local name=$1 want=$2 text=$3
+	shift 3
+	run "$@"
+	[ "$status" -eq "$want" ]; check "$name: exit status $status, wanted $want" $?
+	[ "$(wc -l <"$work/err")" -eq 1 ] && grep -q '^teasim: error: ' "$work/err"
+	check "$name: one error line (got: $(head -c 300 "$work/err"))" $?
+	grep -q -- "$text" "$work/err"; check "$name: error mentions '$text'" $?
+}
+
+cc_rv() { riscv64-unknown-elf-gcc -march=rv64imac -misa-spec=2.2 -mabi=lp64 -nostdlib -nostartfiles \
+	-Wl,-N -Wl,-Ttext=0x80000000 -Wl,--no-warn-rwx-segments "$@"; }
+
+# A program that never exits, and one with a signature that passes via tohost.
+cat >"$work/spin.S" <<'ASM'
+	.globl _start
+_start:	j _start
+ASM
+cat >"$work/signature.S" <<'ASM'
+	.globl _start
+_start:	la t0, tohost
+	li t1, 1
+	sd t1, 0(t0)
+1:	j 1b
+	.data
+	.align 3
+	.globl tohost
+tohost:	.dword 0
+	.globl fromhost
+fromhost: .dword 0
+	.globl begin_signature
+begin_signature: .word 0xdeadbeef, 0x00c0ffee
+	.globl end_signature
+end_signature:
+ASM
+cc_rv -o "$work/spin.elf" "$work/spin.S" || exit 1
+cc_rv -o "$work/signature.elf" "$work/signature.S" || exit 1
+riscv64-unknown-elf-gcc -march=rv64imac -misa-spec=2.2 -mabi=lp64 -c -o "$work/object.o" "$work/spin.S" || exit 1
+head -c 100 "$programs/hello.elf" >"$work/truncated.elf"
+
+run --help
+[ "$status" -eq 0 ] && grep -q '^usage: teasim' "$work/out"; check "--help prints usage and exits 0" $?
+
+expect_error "no program" 2 "no program given"
+expect_error "unknown option" 2 "unknown option '--frobnicate'" --frobnicate "$programs/hello.elf"
+expect_error "bad number" 2 "needs a number" --max-insns lots "$programs/hello.elf"
+expect_error "missing argument" 2 "needs an argument" --max-insns
+expect_error "missing file" 125 "No such file" "$work/nonexistent.elf"
+expect_error "truncated ELF" 125 "truncated.elf" "$work/truncated.elf"
+expect_error "host binary" 125 "not RISC-V" /bin/true
+expect_error "object file" 125 "not an executable" "$work/object.o"
+expect_error "text file" 125 "not an ELF" "$0"
+expect_error "runaway program" 124 "instruction limit of 100000 reached at pc 0x80000000" \
+	--max-insns 100000 "$work/spin.elf"
+
+run "$programs/hello.elf"
+[ "$status" -eq 0 ] && grep -q hello "$work/out"; check "bare-metal hello runs and exits 0" $?
+run "$programs/exit-code.elf"
+[ "$status" -eq 3 ]; check "exit code 3 is passed through (got $status)" $?
+
+run --log "$work/log" "$programs/exit-code.elf"
+first=$(head -n 1 "$work/log")
+[ "$first" = "M 0000000000001000 00000297 x5=0000000000001000" ]
+check "commit log starts with the boot ROM's auipc (got '$first')" $?
+run --verbose "$programs/exit-code.elf"
+grep -q "^teasim: the program exited with code 3$" "$work/err" &&
+	grep -qE "^teasim: [0-9]+ instructions, [0-9.]+ s, [0-9.]+ MIPS$" "$work/err"
+check "verbose summary names the exit code and the instruction count" $?
+grep -qE '^[MSU] [0-9a-f]{16} [0-9a-f]{8}( |$)|^[MSU] [0-9a-f]{16} [0-9a-f]{4}    ' "$work/log" &&
+	! grep -qvE '^[MSU] [0-9a-f]{16} ([0-9a-f]{8}|[0-9a-f]{4}    )( (trap|interrupt) cause=[0-9a-f]+ tval=[0-9a-f]{16})?( x[0-9]+=[0-9a-f]{16})?( mem(8|16|32|64)\[[0-9a-f]{16}\]=[0-9a-f]+)?$' "$work/log"
+check "every commit-log line has the documented format" $?
+
+run --signature "$work/sig" "$work/signature.elf"
+[ "$status" -eq 0 ] && [ "$(cat "$work/sig")" = "$(printf 'deadbeef\n00c0ffee')" ]
+check "signature is dumped as 32-bit words" $?
+expect_error "signature without symbols" 125 "begin_signature" --signature "$work/sig2" "$programs/hello.elf"
+
+run --dump-dts
+[ "$status" -eq 0 ] && grep -q 'riscv,isa = "rv64imac_zicsr_zifencei"' "$work/out"
+check "--dump-dts prints the device tree" $?
+if command -v dtc >/dev/null; then
+	dtc -q -I dts -O dtb -o "$work/tree.dtb" "$work/out"; check "the dumped tree compiles with dtc" $?
+	run --dtb "$work/tree.dtb" "$programs/hello.elf"
+	[ "$status" -eq 0 ]; check "--dtb boots with a given blob" $?
+fi
+
+run "$programs/semihost-hello.elf"
+[ "$status" -eq 0 ] && grep -q 'hello through semihosting' "$work/out" && cat "$work/out" "$work/err" | grep -q 'stderr line'
+check "picolibc semihosting program prints its output" $?
+run "$programs/semihost-exit.elf"
+[ "$status" -eq 5 ]; check "picolibc semihosting exit code 5 is passed through (got $status)" $?
+run --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"
+[ "$status" -ne 0 ]; check "--no-semihosting turns semihosting off" $?
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
