@@ -72,7 +72,8 @@ static void usage(FILE *f)
 	      "      --bootargs TEXT   kernel command line for /chosen/bootargs\n"
 	      "      --dump-dts        print the generated device tree as DTS and exit\n"
 	      "      --no-semihosting  treat semihosting EBREAKs as plain breakpoints\n"
-	      "  -p, --progress        print a progress line on stderr every second\n"
+	      "  -p, --progress        print a progress line on stderr every second (the\n"
+	      "                        default when stderr is a terminal, unless --quiet)\n"
 	      "  -q, --quiet           print nothing but the program's output and errors\n"
 	      "  -v, --verbose         print a summary (instructions, speed) at the end\n"
 	      "  -h, --help            show this help\n"
@@ -195,6 +196,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			return error(EXIT_USAGE, "unknown option '%s' (see teasim --help)", argv[optind - 1]);
 		}
 	}
+	if (o->quiet)
+		o->progress = false;
+	else if (isatty(STDERR_FILENO))
+		o->progress = true;
 	if (o->dump_dts)
 		return 0;
 	if (optind >= argc)
@@ -248,10 +253,11 @@ static double seconds_since(const struct timespec *t0)
 	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) * 1e-9;
 }
 
-static void print_status(const struct run *r, double secs)
+/* end is "\n", or "\r" for a progress line that the next one overwrites */
+static void print_status(const struct run *r, double secs, const char *end)
 {
-	fprintf(stderr, "teasim: %" PRIu64 " instructions, %.2f s, %.1f MIPS\n",
-		hart_instret(r->hart), secs, secs > 0 ? (double)r->steps / secs / 1e6 : 0.0);
+	fprintf(stderr, "teasim: %" PRIu64 " instructions, %.2f s, %.1f MIPS%s",
+		hart_instret(r->hart), secs, secs > 0 ? (double)r->steps / secs / 1e6 : 0.0, end);
 }
 
 /* Advances the CLINT clock by the cycles just simulated. */
@@ -312,15 +318,17 @@ static int simulate(struct run *r, const struct options *o)
 			double secs = seconds_since(&t0);
 
 			if (secs - last_progress >= 1.0) {
-				print_status(r, secs);
+				print_status(r, secs, isatty(STDERR_FILENO) ? "\r" : "\n");
 				last_progress = secs;
 			}
 		}
 	}
 	fflush(stdout);
+	if (last_progress > 0 && isatty(STDERR_FILENO))
+		fputs("\n", stderr);
 	if (o->verbose) {
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
-		print_status(r, seconds_since(&t0));
+		print_status(r, seconds_since(&t0), "\n");
 	}
 	/* Exit statuses are 8 bits; keep a failing program from looking like a pass. */
 	return (code & 0xff) || code == 0 ? code & 0xff : 1;
