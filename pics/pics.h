@@ -254,9 +254,43 @@ bool pics_symbols_function(const struct pics_symbols *s, uint64_t addr,
 /* Source line of @addr; @file is the last path component. */
 bool pics_symbols_line(const struct pics_symbols *s, uint64_t addr,
 		       const char **file, unsigned *line);
+/* Source line of @addr with the file's path as the line table gives it
+ * (absolute when the compiler recorded its directory). */
+bool pics_symbols_source(const struct pics_symbols *s, uint64_t addr,
+			 const char **path, unsigned *line);
+/* The function named @name: its first address and the address after it
+ * (the first such function when several share the name). */
+bool pics_symbols_lookup(const struct pics_symbols *s, const char *name,
+			 uint64_t *start, uint64_t *end);
 /* The GNU build-id note, or 0 bytes. */
 size_t pics_symbols_build_id(const struct pics_symbols *s,
 			     const uint8_t **id);
+
+/* ---- disassembly ---------------------------------------------------------- */
+
+/* Disassembly comes from objdump run as a child process, as perf annotate
+ * does; the caller names the program (riscv64-unknown-elf-objdump). */
+struct pics_insn_text {
+	uint64_t addr;
+	const char *text;	/* "addi    sp,sp,-16", tabs expanded */
+};
+
+struct pics_disasm;
+
+/* Disassembles [@start, @end) of the ELF at @elf with "@objdump -d". Fails
+ * with the reason when the program cannot be run or reports an error. */
+struct pics_disasm *pics_disasm_run(const char *objdump, const char *elf,
+				    uint64_t start, uint64_t end,
+				    struct pics_error *err);
+/* Parses objdump's output; every line that is not an instruction (headers,
+ * labels, blank lines) is skipped. */
+struct pics_disasm *pics_disasm_parse(const char *text, size_t len,
+				      struct pics_error *err);
+void pics_disasm_free(struct pics_disasm *d);
+/* Instructions in address order. */
+size_t pics_disasm_count(const struct pics_disasm *d);
+const struct pics_insn_text *pics_disasm_insn(const struct pics_disasm *d,
+					      size_t i);
 
 /* ---- cycle stacks rolled up to units ------------------------------------ */
 

@@ -26,12 +26,17 @@ struct line_row {
 	bool end_sequence;
 };
 
+struct source_file {
+	char *path;		/* as the line table names it */
+	const char *base;	/* its last component */
+};
+
 struct pics_symbols {
 	struct func_sym *funcs;
 	size_t n_funcs;
 	struct line_row *rows;
 	size_t n_rows;
-	char **files;		/* last path components */
+	struct source_file *files;
 	size_t n_files;
 	uint8_t build_id[PICS_BUILD_ID_MAX];
 	size_t build_id_len;
@@ -197,11 +202,11 @@ static const char *last_component(const char *path)
 static int intern_file(struct pics_symbols *s, const char *path,
 		       uint32_t *index)
 {
-	const char *base = last_component(path);
-	char **grown;
+	struct source_file *grown;
+	char *copy;
 
 	for (size_t i = s->n_files; i-- > 0;) {
-		if (!strcmp(s->files[i], base)) {
+		if (!strcmp(s->files[i].path, path)) {
 			*index = (uint32_t)i;
 			return 0;
 		}
@@ -210,9 +215,10 @@ static int intern_file(struct pics_symbols *s, const char *path,
 	if (!grown)
 		return -1;
 	s->files = grown;
-	s->files[s->n_files] = strdup(base);
-	if (!s->files[s->n_files])
+	copy = strdup(path);
+	if (!copy)
 		return -1;
+	s->files[s->n_files] = (struct source_file){ copy, last_component(copy) };
 	*index = (uint32_t)s->n_files++;
 	return 0;
 }
@@ -370,7 +376,7 @@ void pics_symbols_close(struct pics_symbols *s)
 	for (size_t i = 0; i < s->n_funcs; i++)
 		free(s->funcs[i].name);
 	for (size_t i = 0; i < s->n_files; i++)
-		free(s->files[i]);
+		free(s->files[i].path);
 	free(s->funcs);
 	free(s->files);
 	free(s->rows);
@@ -423,9 +429,34 @@ bool pics_symbols_line(const struct pics_symbols *s, uint64_t addr,
 
 	if (!r)
 		return false;
-	*file = s->files[r->file];
+	*file = s->files[r->file].base;
 	*line = r->line;
 	return true;
+}
+
+bool pics_symbols_source(const struct pics_symbols *s, uint64_t addr,
+			 const char **path, unsigned *line)
+{
+	const struct line_row *r = find_row(s, addr);
+
+	if (!r)
+		return false;
+	*path = s->files[r->file].path;
+	*line = r->line;
+	return true;
+}
+
+bool pics_symbols_lookup(const struct pics_symbols *s, const char *name,
+			 uint64_t *start, uint64_t *end)
+{
+	for (size_t i = 0; i < s->n_funcs; i++) {
+		if (!strcmp(s->funcs[i].name, name)) {
+			*start = s->funcs[i].start;
+			*end = s->funcs[i].end;
+			return true;
+		}
+	}
+	return false;
 }
 
 size_t pics_symbols_build_id(const struct pics_symbols *s,

@@ -45,6 +45,7 @@ skip_reason() {
 	case $1 in
 	rv64ui-ma_data) echo "misaligned loads and stores trap on this core; the test needs them to complete" ;;
 	rv64ua-amocas_*) echo "Zacas (amocas) not implemented" ;;
+	rv64ua-amo*_b|rv64ua-amo*_h) echo "Zabha (byte and halfword AMOs) not implemented" ;;
 	rv64ua-zalasr) echo "Zalasr not implemented" ;;
 	rv64mi-pmpaddr) echo "no PMP entries (the PMP CSRs read as zero)" ;;
 	rv64si-spmp*) echo "S-mode PMP (not ratified) not implemented" ;;
@@ -142,7 +143,9 @@ done
 # Word-split on use, so the flags survive the export to the xargs children.
 common_flags="-mabi=lp64 -static -mcmodel=medany -fvisibility=hidden -nostdlib -nostartfiles"
 
-# Builds one test; its compiler messages go to the log.
+# Builds one test; its compiler messages go to the log. $common_flags is
+# split into words on purpose.
+# shellcheck disable=SC2086
 build_test() {
 	local test=$1 suite=$2 env=$3 name=$4 march=rv64ima_zicsr_zifencei
 	local isa=$src/isa envdir=$src/env elf=$out/$test objdir=$out/obj/$test entropy c
@@ -153,11 +156,12 @@ build_test() {
 			-T"$envdir/p/link.ld" "$isa/$suite/$name.S" -o "$elf"
 		return
 	fi
-	# The v environment is C built against picolibc's headers. Its vm.c
-	# names an FP instruction (fssr) as a constant to compare against, so
-	# the environment's C is assembled with F/D allowed; it has no FP code.
+	# The v environment's random seed comes from the test name, as upstream.
 	entropy=0x$(echo "$test" | md5sum | cut -c 1-7)
 	mkdir -p "$objdir" || return
+	# Its C is built against picolibc's headers. vm.c names an FP
+	# instruction (fssr) as a constant to compare against, so that C is
+	# assembled with F/D allowed; it contains no FP code.
 	for c in "$envdir"/v/*.c; do
 		$cc -march=${march/ima/imafd} $common_flags --specs=picolibc.specs \
 			-std=gnu99 -O2 -DENTROPY=$entropy -I"$envdir/v" -I"$isa/macros/scalar" \
@@ -209,5 +213,7 @@ for s in "${skipped[@]}"; do
 	echo "$s"
 done
 [ ${#skipped[@]} -gt 0 ] && echo "${#skipped[@]} skipped (features the core does not implement)"
+[ "$fail" -gt 0 ] && [ "$sim" = teasim ] &&
+	echo "to see where a test goes wrong: $teasim --log - $out/<test> | less"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

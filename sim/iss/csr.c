@@ -13,7 +13,10 @@
  * - mcycle counts one per step (retired instruction or trap), minstret one
  *   per retired instruction; a write to either is what the next
  *   instruction reads. mhpmcounter3-31/mhpmevent3-31 hold what is written.
- * - mcountinhibit: CY, IR and HPM3-31 writable; CY and IR stop the counts. */
+ * - mcountinhibit: CY, IR and HPM3-31 writable; CY and IR stop the counts.
+ * - Debug triggers: none. tselect and tdata1-3 exist (software probes them)
+ *   and read 0, which tdata1 defines as "no trigger at this index"; writes
+ *   are ignored. */
 #include "iss/hart_internal.h"
 
 enum csr_number {
@@ -57,6 +60,10 @@ enum csr_number {
 	CSR_INSTRET = 0xc02,
 	CSR_HPMCOUNTER3 = 0xc03,
 	CSR_HPMCOUNTER31 = 0xc1f,
+	CSR_TSELECT = 0x7a0,
+	CSR_TDATA1 = 0x7a1,
+	CSR_TDATA2 = 0x7a2,
+	CSR_TDATA3 = 0x7a3,
 	CSR_MVENDORID = 0xf11,
 	CSR_MARCHID = 0xf12,
 	CSR_MIMPID = 0xf13,
@@ -224,6 +231,10 @@ static bool read_machine_csr(const struct hart *h, unsigned csr, uint64_t *v)
 	case CSR_MIMPID:
 	case CSR_MCONFIGPTR:
 	case CSR_MENVCFG:
+	case CSR_TSELECT:
+	case CSR_TDATA1:
+	case CSR_TDATA2:
+	case CSR_TDATA3:
 		*v = 0;
 		break;
 	default:
@@ -401,7 +412,8 @@ static void csr_write(struct hart *h, unsigned csr, uint64_t v)
 		h->mhpmevent[csr & 0x1f] = v;
 	else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31)
 		h->mhpmcounter[csr & 0x1f] = v;
-	/* misa, menvcfg, senvcfg, pmpcfg*, pmpaddr*: writes are ignored */
+	/* misa, menvcfg, senvcfg, pmpcfg*, pmpaddr*, tselect, tdata*: writes
+	 * are ignored */
 }
 
 /* CSRRW, CSRRS, CSRRC and their immediate forms. CSRRS/CSRRC with x0 (or a

@@ -260,6 +260,13 @@ static void print_status(const struct run *r, double secs, const char *end)
 		hart_instret(r->hart), secs, secs > 0 ? (double)r->steps / secs / 1e6 : 0.0, end);
 }
 
+static bool program_exited(const struct run *r)
+{
+	int code;
+
+	return r->htif.exited || r->semihost.exited || soc_exit_requested(r->soc, &code);
+}
+
 /* Advances the CLINT clock by the cycles just simulated. */
 static void advance_time(struct run *r, uint64_t cycles)
 {
@@ -286,17 +293,25 @@ static int simulate(struct run *r, const struct options *o)
 		if (o->max_insns && o->max_insns - r->steps < n)
 			n = o->max_insns - r->steps;
 		if (r->log) {
-			for (uint64_t i = 0; i < n && !r->semihost.exited; i++) {
+			/* Step by step, so that the log ends where the program
+			 * exits: a store may have been the exit request. */
+			uint64_t i = 0;
+
+			while (i < n && !r->semihost.exited) {
 				hart_step(r->hart, &c);
 				commitlog_print(r->log, &c);
+				i++;
+				if (c.mem_size && !c.trap && (!htif_poll(&r->htif) || program_exited(r)))
+					break;
 			}
+			n = i;
 		} else {
 			n = hart_run(r->hart, n);
 		}
 		r->steps += n;
 		advance_time(r, n);
 
-		if (!htif_poll(&r->htif))
+		if (!htif_poll(&r->htif) || r->htif.error[0])
 			return error(EXIT_ERROR, "%s", r->htif.error);
 		if (r->htif.exited) {
 			code = r->htif.exit_code;
@@ -332,13 +347,6 @@ static int simulate(struct run *r, const struct options *o)
 	}
 	/* Exit statuses are 8 bits; keep a failing program from looking like a pass. */
 	return (code & 0xff) || code == 0 ? code & 0xff : 1;
-}
-
-static bool program_exited(const struct run *r)
-{
-	int code;
-
-	return r->htif.exited || r->semihost.exited || soc_exit_requested(r->soc, &code);
 }
 
 static int write_signature(const struct run *r, const char *path)

@@ -30,8 +30,10 @@ ISA_NAMES := $(ISA_SRCS:tests/isa/%.S=%)
 #                      (so fault on a read-only CSR), mepc/sepc bit 0 reads
 #                      zero, a write to minstret replaces its increment;
 #                      QEMU skips the write, keeps bit 0, and counts on
+#   priv-triggers      no debug triggers: tdata1 reads 0 ("no trigger");
+#                      QEMU implements triggers
 ISA_ISS_ONLY := priv-misaligned sv39-svade priv-ebreak priv-irq-priority \
-		priv-mprv priv-time zicsr-writes
+		priv-mprv priv-time zicsr-writes priv-triggers
 
 ISA_ELFS         := $(ISA_NAMES:%=$(BUILD)/isa/%.elf)
 ISA_RESULTS      := $(ISA_NAMES:%=$(RESULTS)/isa/%)

@@ -92,6 +92,11 @@ grep -qE '^[MSU] [0-9a-f]{16} [0-9a-f]{8}( |$)|^[MSU] [0-9a-f]{16} [0-9a-f]{4}  
 	! grep -qvE '^[MSU] [0-9a-f]{16} ([0-9a-f]{8}|[0-9a-f]{4}    )( (trap|interrupt) cause=[0-9a-f]+ tval=[0-9a-f]{16})?( x[0-9]+=[0-9a-f]{16})?( mem(8|16|32|64)\[[0-9a-f]{16}\]=[0-9a-f]+)?$' "$work/log"
 check "every commit-log line has the documented format" $?
 
+run --log "$work/log2" "$work/signature.elf"
+last=$(tail -n 1 "$work/log2")
+[ "$status" -eq 0 ] && [[ "$last" == *" mem64["*"]=0000000000000001" ]]
+check "commit log ends with the store to tohost that ended the run (got '$last')" $?
+
 run --signature "$work/sig" "$work/signature.elf"
 [ "$status" -eq 0 ] && [ "$(cat "$work/sig")" = "$(printf 'deadbeef\n00c0ffee')" ]
 check "signature is dumped as 32-bit words" $?
