@@ -97,8 +97,8 @@ static int by_address(const void *a, const void *b)
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
-	/* Equal addresses keep their order: texts are distinct pointers
-	 * allocated in sequence, but compare them for a total order. */
+	/* objdump prints each address once; should it not, the order is
+	 * still defined. */
 	return strcmp(x->text, y->text);
 }
 
@@ -284,11 +284,17 @@ fail:
 }
 
 /* objdump's first line of complaint, without its program-name prefix. */
-static const char *first_complaint(struct child_output *co)
+static const char *first_complaint(struct child_output *co,
+				   const char *objdump)
 {
+	const char *slash = strrchr(objdump, '/');
+	const char *name = slash ? slash + 1 : objdump;
+	size_t len = strlen(name);
 	char *p = co->err;
 
 	p[strcspn(p, "\n")] = '\0';
+	if (!strncmp(p, name, len) && !strncmp(p + len, ": ", 2))
+		p += len + 2;
 	return p[0] ? p : "no message";
 }
 
@@ -311,7 +317,7 @@ struct pics_disasm *pics_disasm_run(const char *objdump, const char *elf,
 			  strerror(errno));
 	else if (!WIFEXITED(status) || WEXITSTATUS(status))
 		pics_fail(err, PICS_ERR_SYMBOLS, "%s failed on %s: %s", objdump,
-			  elf, first_complaint(&co));
+			  elf, first_complaint(&co, objdump));
 	else if (co.too_long)
 		pics_fail(err, PICS_ERR_SYMBOLS,
 			  "%s printed more than %u bytes for %s", objdump,

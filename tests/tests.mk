@@ -34,3 +34,9 @@ test: $(DEPS_STAMP)
 
 run-tests: $(TEST_RESULTS)
 	@scripts/test-summary.sh $(TEST_RESULTS)
+
+# The public riscv-tests suite, from a checkout the user names:
+#   make riscv-tests RISCV_TESTS=/path/to/riscv-tests
+.PHONY: riscv-tests
+riscv-tests: $(BUILD)/bin/teasim
+	scripts/run-riscv-tests.sh -t $(BUILD)/bin/teasim -o $(BUILD)/riscv-tests $(RISCV_TESTS)

@@ -1,16 +1,55 @@
-# RTL unit benches: each tests/rtl/<module>_tb.sv is a self-checking
-# SystemVerilog bench built with Verilator --binary; it passes when it exits 0.
+# RTL unit benches. Two kinds, both passing when they exit 0 and print a line
+# starting with PASS:
+# - tests/rtl/<bench>_tb.sv: a self-checking SystemVerilog bench built with
+#   Verilator --binary; its result is $(RESULTS)/rtl/<bench>_tb.
+# - tests/rtl/<module>_tb.cpp: a C++ bench driving the RTL module <module>
+#   (found by name under rtl/), linked with libteasim.a so that it can compare
+#   against the reference ISS; its result is $(RESULTS)/rtl/<module>. When
+#   tests/rtl/<module>_tb_top.sv exists it is the top instead: a wrapper that
+#   flattens packed structs into plain ports the C++ side can read.
+
+RTL_TB_VFLAGS := -Wno-fatal -I$(RTL_INCDIR) $(addprefix -y ,$(RTL_DIRS))
+
+# Runs bench $(1), keeping its output in $(1).out for the log.
+rtl_tb_run = sh -c '$(1) >$(1).out 2>&1; rc=$$?; cat $(1).out; \
+	[ $$rc -eq 0 ] && grep -q "^PASS" $(1).out'
 
 RTL_TB_SRCS := $(wildcard tests/rtl/*_tb.sv)
-RTL_TB_BINS := $(RTL_TB_SRCS:tests/rtl/%.sv=$(BUILD)/rtl-tb/%/Vtb)
+RTL_TB_RESULTS := $(RTL_TB_SRCS:tests/rtl/%.sv=$(RESULTS)/rtl/%)
 
 $(BUILD)/rtl-tb/%/Vtb: tests/rtl/%.sv $(RTL_SRCS) $(RTL_HDRS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) VERILATE $@
-	$(Q)verilator --binary --timing -Wno-fatal -I$(RTL_INCDIR) $(addprefix -y ,$(RTL_DIRS)) \
+	$(Q)verilator --binary --timing $(RTL_TB_VFLAGS) \
 		--top-module $* -Mdir $(@D) -o Vtb $< >$(@D)/build.log 2>&1 || \
 		{ tail -30 $(@D)/build.log; exit 1; }
 
-$(RESULTS)/rtl/%: $(BUILD)/rtl-tb/%/Vtb FORCE
-	@$(RUN_TEST) $@ 300 sh -c '$< | tee /dev/stderr | grep -q "^PASS"'
-TEST_RESULTS += $(RTL_TB_SRCS:tests/rtl/%.sv=$(RESULTS)/rtl/%)
+$(RTL_TB_RESULTS): $(RESULTS)/rtl/%: $(BUILD)/rtl-tb/%/Vtb FORCE
+	@$(RUN_TEST) $@ 300 $(call rtl_tb_run,$<)
+
+# C++ benches. Verilated code is compiled with -O1: these benches run for
+# seconds, and compile time dominates on the 2-core CI machine.
+RTL_CPP_TB_MODULES := $(patsubst tests/rtl/%_tb.cpp,%,$(wildcard tests/rtl/*_tb.cpp))
+RTL_CPP_TB_RESULTS := $(RTL_CPP_TB_MODULES:%=$(RESULTS)/rtl/%)
+
+# $(1): module under test. The bench's top is its wrapper when there is one.
+define rtl_cpp_tb_rule
+$(1)_TB_TOP := $(if $(wildcard tests/rtl/$(1)_tb_top.sv),$(1)_tb_top,$(1))
+$(1)_TB_VSRC := $(firstword $(wildcard tests/rtl/$(1)_tb_top.sv) $(filter %/$(1).sv,$(RTL_SRCS)))
+
+$(BUILD)/rtl-cpp/$(1)/Vtb: tests/rtl/$(1)_tb.cpp $$($(1)_TB_VSRC) $(RTL_SRCS) $(RTL_HDRS) \
+		$(SIM_LIB) | $(DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(quiet) VERILATE $$@
+	$(Q)verilator --cc --exe --build $(RTL_TB_VFLAGS) --top-module $$($(1)_TB_TOP) \
+		-Mdir $$(@D) -o Vtb -CFLAGS "-O1 -I$(CURDIR)/sim" \
+		-LDFLAGS "$(abspath $(SIM_LIB)) $(LIBS)" \
+		$$($(1)_TB_VSRC) $(CURDIR)/tests/rtl/$(1)_tb.cpp >$$(@D)/build.log 2>&1 || \
+		{ tail -30 $$(@D)/build.log; exit 1; }
+
+$(RESULTS)/rtl/$(1): $(BUILD)/rtl-cpp/$(1)/Vtb FORCE
+	@$(RUN_TEST) $$@ 300 $$(call rtl_tb_run,$$<)
+endef
+$(foreach m,$(RTL_CPP_TB_MODULES),$(eval $(call rtl_cpp_tb_rule,$(m))))
+
+TEST_RESULTS += $(RTL_TB_RESULTS) $(RTL_CPP_TB_RESULTS)
