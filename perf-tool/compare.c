@@ -193,7 +193,7 @@ static int parse_options(struct compare *c, int argc, char **argv)
 			break;
 		case 'h':
 			fputs(compare_usage, stdout);
-			exit(0);
+			return OPTIONS_HELP;
 		default:
 			return cmd_bad_option("compare", opt, argv);
 		}
@@ -253,7 +253,7 @@ int cmd_compare(int argc, char **argv)
 	int ret = parse_options(&c, argc, argv);
 
 	if (ret)
-		return ret;
+		return ret == OPTIONS_HELP ? 0 : ret;
 	test = load_profile("compare", c.input);
 	if (!test)
 		return 1;

@@ -44,11 +44,6 @@ static size_t shown_units(const struct report *r)
 	return r->top && r->top < n ? (size_t)r->top : n;
 }
 
-static double share(uint64_t part, uint64_t whole)
-{
-	return whole ? (double)part / (double)whole : 0.0;
-}
-
 /* ---- text ------------------------------------------------------------- */
 
 static void print_summary(const struct report *r)
@@ -70,22 +65,6 @@ static void print_summary(const struct report *r)
 	       pics_stacks_count(r->st), plural[r->sort], shown_units(r));
 }
 
-static void print_text_stack(const struct report *r,
-			     const struct pics_unit *u)
-{
-	const struct pics_meta *m = pics_profile_meta(r->p);
-
-	for (size_t c = 0; c < u->n_components; c++) {
-		char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
-
-		pics_signature_name(m, u->components[c].signature, sig,
-				    sizeof(sig));
-		printf("%s%s %.1f%%", c ? "  " : "", sig,
-		       100.0 * share(u->components[c].weight, u->total));
-	}
-	putchar('\n');
-}
-
 static void print_text(const struct report *r)
 {
 	uint64_t total = pics_stacks_total(r->st);
@@ -102,7 +81,7 @@ static void print_text(const struct report *r)
 		char cycles[48], func[256], line[256];
 
 		format_cycles(r->p, u->total, cycles, sizeof(cycles));
-		printf("  %6.2f%%  %12s  ", 100.0 * share(u->total, total),
+		printf("  %6.2f%%  %12s  ", 100.0 * fraction(u->total, total),
 		       cycles);
 		if (r->sort == PICS_UNIT_INSN) {
 			describe_function(r->syms, u->key, func, sizeof(func));
@@ -112,7 +91,8 @@ static void print_text(const struct report *r)
 		} else {
 			printf("%-32s  ", u->name);
 		}
-		print_text_stack(r, u);
+		print_stack(stdout, pics_profile_meta(r->p), u);
+		putchar('\n');
 	}
 }
 
@@ -132,7 +112,7 @@ static void print_csv(const struct report *r)
 		describe_line(r->syms, u->key, line, sizeof(line));
 		for (size_t c = 0; c < u->n_components; c++) {
 			const struct pics_component *comp = &u->components[c];
-			char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+			char sig[SIGNATURE_NAME_MAX];
 			char cycles[48];
 
 			pics_signature_name(m, comp->signature, sig,
@@ -146,7 +126,7 @@ static void print_csv(const struct report *r)
 			putchar(',');
 			print_csv_field(stdout, line);
 			printf(",%s,%" PRIu64 ",%s,%.6f\n", sig, comp->weight,
-			       cycles, share(comp->weight, total));
+			       cycles, fraction(comp->weight, total));
 		}
 	}
 }
@@ -198,16 +178,16 @@ static void print_json_unit(const struct report *r, const struct pics_unit *u)
 	print_json_optional("function", func);
 	print_json_optional("line", line);
 	printf(", \"weight\": %" PRIu64 ", \"share\": %.6f,\n     \"stack\": [",
-	       u->total, share(u->total, pics_stacks_total(r->st)));
+	       u->total, fraction(u->total, pics_stacks_total(r->st)));
 	for (size_t c = 0; c < u->n_components; c++) {
 		const struct pics_component *comp = &u->components[c];
-		char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+		char sig[SIGNATURE_NAME_MAX];
 
 		pics_signature_name(m, comp->signature, sig, sizeof(sig));
 		printf("%s{\"signature\": \"%s\", \"weight\": %" PRIu64
 		       ", \"share\": %.6f}",
 		       c ? ", " : "", sig, comp->weight,
-		       share(comp->weight, u->total));
+		       fraction(comp->weight, u->total));
 	}
 	printf("]}");
 }
@@ -247,7 +227,7 @@ static void print_folded(const struct report *r)
 			snprintf(frames, sizeof(frames), "[unknown];%s",
 				 u->name);
 		for (size_t c = 0; c < u->n_components; c++) {
-			char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+			char sig[SIGNATURE_NAME_MAX];
 			char cycles[48];
 
 			pics_signature_name(m, u->components[c].signature, sig,
@@ -302,7 +282,7 @@ static int parse_options(struct report *r, int argc, char **argv)
 			break;
 		case 'h':
 			fputs(report_usage, stdout);
-			exit(0);
+			return OPTIONS_HELP;
 		default:
 			return cmd_bad_option("report", c, argv);
 		}
@@ -325,7 +305,7 @@ int cmd_report(int argc, char **argv)
 	int ret = parse_options(&r, argc, argv);
 
 	if (ret)
-		return ret;
+		return ret == OPTIONS_HELP ? 0 : ret;
 	p = load_profile("report", r.input);
 	if (!p)
 		return 1;

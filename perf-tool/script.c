@@ -45,7 +45,7 @@ static void print_sample(const struct pics_meta *m, const struct pics_sample *s)
 		if (s->valid >> i & 1)
 			last = i;
 	for (unsigned i = 0; i <= last; i++) {
-		char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+		char sig[SIGNATURE_NAME_MAX];
 
 		if (!(s->valid >> i & 1)) {
 			printf(" -");
@@ -107,7 +107,7 @@ static int script_profile(const char *path)
 	       pics_profile_total_cycles(p), pics_profile_samples(p),
 	       pics_profile_lost(p), den);
 	for (size_t i = 0; i < n; i++) {
-		char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+		char sig[SIGNATURE_NAME_MAX];
 
 		pics_signature_name(m, e[i].signature, sig, sizeof(sig));
 		printf("entry 0x%" PRIx64 " %s %" PRIu64 "\n", e[i].addr, sig,

@@ -25,11 +25,6 @@ struct stat_view {
 	uint64_t event_weight[PICS_MAX_EVENTS];
 };
 
-static double share(uint64_t part, uint64_t whole)
-{
-	return whole ? (double)part / (double)whole : 0.0;
-}
-
 static uint64_t program_total(const struct stat_view *v)
 {
 	return v->program ? v->program->total : 0;
@@ -44,7 +39,7 @@ static void print_text(const struct stat_view *v)
 {
 	const struct pics_meta *m = pics_profile_meta(v->p);
 	uint64_t total = program_total(v);
-	char cycles[48], sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+	char cycles[48], sig[SIGNATURE_NAME_MAX];
 
 	format_cycles(v->p, total, cycles, sizeof(cycles));
 	printf("\n Cycle stack of '%s' (scheme %s, %" PRIu64
@@ -58,14 +53,14 @@ static void print_text(const struct stat_view *v)
 
 		format_cycles(v->p, comp->weight, cycles, sizeof(cycles));
 		pics_signature_name(m, comp->signature, sig, sizeof(sig));
-		printf("   %6.2f%%  %14s  %s\n", 100.0 * share(comp->weight, total),
+		printf("   %6.2f%%  %14s  %s\n", 100.0 * fraction(comp->weight, total),
 		       cycles, sig);
 	}
 	printf("\n     Share          Cycles  Event (alone or combined)\n");
 	for (unsigned e = 0; e < m->n_events; e++) {
 		format_cycles(v->p, v->event_weight[e], cycles, sizeof(cycles));
 		printf("   %6.2f%%  %14s  %s\n",
-		       100.0 * share(v->event_weight[e], total), cycles,
+		       100.0 * fraction(v->event_weight[e], total), cycles,
 		       m->events[e]);
 	}
 	putchar('\n');
@@ -74,7 +69,7 @@ static void print_text(const struct stat_view *v)
 static void print_csv(const struct stat_view *v)
 {
 	const struct pics_meta *m = pics_profile_meta(v->p);
-	char cycles[48], sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+	char cycles[48], sig[SIGNATURE_NAME_MAX];
 
 	printf("signature,weight,cycles,share\n");
 	for (size_t c = 0; c < components(v); c++) {
@@ -83,14 +78,14 @@ static void print_csv(const struct stat_view *v)
 		format_cycles(v->p, comp->weight, cycles, sizeof(cycles));
 		pics_signature_name(m, comp->signature, sig, sizeof(sig));
 		printf("%s,%" PRIu64 ",%s,%.6f\n", sig, comp->weight, cycles,
-		       share(comp->weight, program_total(v)));
+		       fraction(comp->weight, program_total(v)));
 	}
 }
 
 static void print_json(const struct stat_view *v)
 {
 	const struct pics_meta *m = pics_profile_meta(v->p);
-	char sig[PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX];
+	char sig[SIGNATURE_NAME_MAX];
 	uint64_t num, den, total = program_total(v);
 
 	pics_profile_unit(v->p, &num, &den);
@@ -109,14 +104,14 @@ static void print_json(const struct stat_view *v)
 		printf("%s\n    {\"signature\": \"%s\", \"weight\": %" PRIu64
 		       ", \"share\": %.6f}",
 		       c ? "," : "", sig, comp->weight,
-		       share(comp->weight, total));
+		       fraction(comp->weight, total));
 	}
 	printf("\n  ],\n  \"events\": [");
 	for (unsigned e = 0; e < m->n_events; e++)
 		printf("%s\n    {\"event\": \"%s\", \"weight\": %" PRIu64
 		       ", \"share\": %.6f}",
 		       e ? "," : "", m->events[e], v->event_weight[e],
-		       share(v->event_weight[e], total));
+		       fraction(v->event_weight[e], total));
 	printf("\n  ]\n}\n");
 }
 
@@ -143,7 +138,7 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 			break;
 		case 'h':
 			fputs(stat_usage, stdout);
-			exit(0);
+			return OPTIONS_HELP;
 		default:
 			return cmd_bad_option("stat", c, argv);
 		}
@@ -162,7 +157,7 @@ int cmd_stat(int argc, char **argv)
 	int ret = parse_options(&v, argc, argv);
 
 	if (ret)
-		return ret;
+		return ret == OPTIONS_HELP ? 0 : ret;
 	p = load_profile("stat", v.input);
 	if (!p)
 		return 1;

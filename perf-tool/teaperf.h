@@ -10,15 +10,24 @@
 #include "pics.h"
 
 #define TEAPERF_DEFAULT_INPUT "teaperf.tea"
+#define TEAPERF_DEFAULT_OBJDUMP "riscv64-unknown-elf-objdump"
 
-/* Exit statuses: 1 for a failure while working, 2 for a usage error. */
-enum { EXIT_USAGE = 2 };
+/* Room for any signature's name: events joined with '+'. */
+#define SIGNATURE_NAME_MAX (PICS_MAX_EVENTS * PICS_EVENT_NAME_MAX)
+
+/* Exit statuses: 1 for a failure while working, 2 for a usage error. An
+ * option parser returns OPTIONS_HELP once it printed --help; the command
+ * then stops with status 0 (no exit(), so the parsers can be fuzzed). */
+enum { EXIT_USAGE = 2, OPTIONS_HELP = -1 };
 
 int cmd_report(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
+int cmd_plot(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -30,6 +39,8 @@ enum {
 	OPT_BINARY,
 	OPT_NO_SYMBOLS,
 	OPT_REFERENCE,
+	OPT_OBJDUMP,
+	OPT_NO_SOURCE,
 };
 
 enum out_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_FOLDED };
@@ -63,12 +74,27 @@ struct pics_profile *load_profile(const char *cmd, const char *path);
  * returns NULL when it cannot (reports then show addresses). */
 struct pics_symbols *open_symbols(const char *cmd, const struct pics_profile *p,
 				  const char *override, bool disabled);
+/* Like open_symbols, for commands that cannot work without them: prints
+ * one error line and returns NULL when they cannot be opened. *@path gets
+ * the ELF's path. */
+struct pics_symbols *require_symbols(const char *cmd,
+				     const struct pics_profile *p,
+				     const char *override, const char **path);
 
 /* ---- output ------------------------------------------------------------- */
 
+/* @part / @whole, 0 when @whole is 0. */
+double fraction(uint64_t part, uint64_t whole);
 /* Cycles of @weight: an integer when exact, else with two decimals. */
 void format_cycles(const struct pics_profile *p, uint64_t weight, char *buf,
 		   size_t len);
+/* @magnitude / @den the same way, negated when @negative; @sign adds '+' to positive values and
+ * negative ones always get '-'. */
+void format_ratio(unsigned __int128 magnitude, bool negative, uint64_t den,
+		  bool sign, char *buf, size_t len);
+/* "ST-L1 50.0%  Base 50.0%": each component's share of @u, heaviest
+ * first, without a newline. */
+void print_stack(FILE *f, const struct pics_meta *m, const struct pics_unit *u);
 void print_json_string(FILE *f, const char *s);
 void print_csv_field(FILE *f, const char *s);
 /* "main+0x14" or "" when unresolved. */

@@ -151,18 +151,67 @@ struct pics_symbols *open_symbols(const char *cmd, const struct pics_profile *p,
 	return syms;
 }
 
+struct pics_symbols *require_symbols(const char *cmd,
+				     const struct pics_profile *p,
+				     const char *override, const char **path)
+{
+	const struct pics_meta *m = pics_profile_meta(p);
+	struct pics_symbols *syms;
+	struct pics_error err;
+
+	*path = override ? override : m->binary;
+	if (!(*path)[0]) {
+		cmd_error(cmd, "the file names no profiled binary; give it with --binary ELF");
+		return NULL;
+	}
+	syms = pics_symbols_open(*path, &err);
+	if (!syms) {
+		cmd_error(cmd, "%s", err.msg);
+		return NULL;
+	}
+	check_build_id(cmd, m, syms, *path);
+	return syms;
+}
+
+double fraction(uint64_t part, uint64_t whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+void format_ratio(unsigned __int128 magnitude, bool negative, uint64_t den,
+		  bool sign, char *buf, size_t len)
+{
+	const char *prefix = negative && magnitude ? "-"
+			     : sign && magnitude ? "+" : "";
+
+	if (magnitude % den == 0 && magnitude / den <= UINT64_MAX)
+		snprintf(buf, len, "%s%" PRIu64, prefix,
+			 (uint64_t)(magnitude / den));
+	else
+		snprintf(buf, len, "%s%.2f", prefix,
+			 (double)magnitude / (double)den);
+}
+
 void format_cycles(const struct pics_profile *p, uint64_t weight, char *buf,
 		   size_t len)
 {
-	unsigned __int128 scaled;
 	uint64_t num, den;
 
 	pics_profile_unit(p, &num, &den);
-	scaled = (unsigned __int128)weight * num;
-	if (scaled % den == 0 && scaled / den <= UINT64_MAX)
-		snprintf(buf, len, "%" PRIu64, (uint64_t)(scaled / den));
-	else
-		snprintf(buf, len, "%.2f", (double)scaled / (double)den);
+	format_ratio((unsigned __int128)weight * num, false, den, false, buf,
+		     len);
+}
+
+void print_stack(FILE *f, const struct pics_meta *m, const struct pics_unit *u)
+{
+	for (size_t c = 0; c < u->n_components; c++) {
+		char sig[SIGNATURE_NAME_MAX];
+
+		pics_signature_name(m, u->components[c].signature, sig,
+				    sizeof(sig));
+		fprintf(f, "%s%s %.1f%%", c ? "  " : "", sig,
+			100.0 * fraction(u->components[c].weight, u->total));
+	}
 }
 
 void print_json_string(FILE *f, const char *s)

@@ -124,7 +124,8 @@ struct pics_disasm *pics_disasm_parse(const char *text, size_t len,
 		}
 		pos += line_len + 1;
 	}
-	qsort(d->insns, d->n, sizeof(*d->insns), by_address);
+	if (d->n)
+		qsort(d->insns, d->n, sizeof(*d->insns), by_address);
 	return d;
 nomem:
 	pics_disasm_free(d);

@@ -14,9 +14,13 @@ static void set_error(struct pics_error *err, enum pics_error_code code,
 	err->has_offset = has_offset;
 	err->offset = offset;
 	n = snprintf(err->msg, sizeof(err->msg), "%s", prefix);
-	if (n < 0 || (size_t)n >= sizeof(err->msg))
-		return;
-	vsnprintf(err->msg + n, sizeof(err->msg) - n, fmt, ap);
+	if (n >= 0 && (size_t)n < sizeof(err->msg))
+		vsnprintf(err->msg + n, sizeof(err->msg) - n, fmt, ap);
+	/* Messages quote names and paths from files; a control character
+	 * there must not break the one line (or the terminal). */
+	for (char *c = err->msg; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 }
 
 int pics_fail(struct pics_error *err, enum pics_error_code code,

@@ -129,6 +129,9 @@ static void finish_symbols(struct pics_symbols *s)
 {
 	size_t kept = 0;
 
+	/* A stripped ELF has no symbols at all (and qsort no NULL array). */
+	if (!s->n_funcs)
+		return;
 	qsort(s->funcs, s->n_funcs, sizeof(*s->funcs), by_start_then_rank);
 	for (size_t i = 0; i < s->n_funcs; i++) {
 		if (kept && s->funcs[kept - 1].start == s->funcs[i].start) {
@@ -275,6 +278,8 @@ static int finish_lines(struct pics_symbols *s)
 	struct pics_map first;
 	size_t kept = 0;
 
+	if (!s->n_rows)
+		return 0;
 	qsort(s->rows, s->n_rows, sizeof(*s->rows), by_addr_then_order);
 	for (size_t i = 0; i < s->n_rows; i++) {
 		if (i + 1 < s->n_rows && s->rows[i + 1].addr == s->rows[i].addr)

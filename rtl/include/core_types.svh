@@ -4,7 +4,11 @@
 `ifndef TEA_CORE_TYPES_SVH
 `define TEA_CORE_TYPES_SVH
 
+// A module uses only some of the shared sizes and types; the rest are not
+// unused in any sense that matters.
+/* verilator lint_off UNUSEDPARAM */
 `include "core_config.svh"
+/* verilator lint_on UNUSEDPARAM */
 
 // Which execution unit (and so which issue queue) takes the micro-op.
 typedef enum logic [3:0] {

@@ -128,6 +128,11 @@ def corpus():
         "event-duplicate.tea": samples_file(
             header_fields(events=["ST-L1", "ST-L1"])),
         "event-named-base.tea": samples_file(header_fields(events=["Base"])),
+        # The error quotes the name: it must still be one line.
+        "event-name-newline.tea": samples_file(
+            header_fields(events=["ST-L1", "ST\nL1"])),
+        "prof-scheme-newline.prof": preamble(
+            PROF, profile_fields(scheme="TE\nA")) + end(0, 0),
         "width-0.tea": samples_file(header_fields(width=0)),
         "width-9.tea": samples_file(header_fields(width=9)),
         "period-0.tea": samples_file(header_fields(period=0)),

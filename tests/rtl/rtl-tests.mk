@@ -38,7 +38,7 @@ $(1)_TB_TOP := $(if $(wildcard tests/rtl/$(1)_tb_top.sv),$(1)_tb_top,$(1))
 $(1)_TB_VSRC := $(firstword $(wildcard tests/rtl/$(1)_tb_top.sv) $(filter %/$(1).sv,$(RTL_SRCS)))
 
 $(BUILD)/rtl-cpp/$(1)/Vtb: tests/rtl/$(1)_tb.cpp $$($(1)_TB_VSRC) $(RTL_SRCS) $(RTL_HDRS) \
-		$(SIM_LIB) | $(DEPS_STAMP)
+		$(wildcard tests/rtl/*.h) $(SIM_LIB) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(quiet) VERILATE $$@
 	$(Q)verilator --cc --exe --build $(RTL_TB_VFLAGS) --top-module $$($(1)_TB_TOP) \

@@ -32,8 +32,8 @@ int main(int argc, char **argv)
 		legal += !want_illegal;
 	}
 	dut.final();
-	/* All of quadrants 0-2 is 49152 patterns; most of them are legal. */
-	if (checked != 49152 || legal < 40000) {
+	/* All of quadrants 0-2 is 49152 patterns; about 80% of them are legal. */
+	if (checked != 49152 || legal < 35000) {
 		printf("FAIL: checked %u patterns, %u legal\n", checked, legal);
 		return 1;
 	}

@@ -117,7 +117,10 @@ run_tf "synth nci" 0 synth -o nci.tea nci.txt
 run_tf "top-level help" 0 --help
 expect_line "top-level help" out "^  report "
 expect_line "top-level help" out "^  compare "
-for cmd in report stat compare script synth; do
+expect_line "top-level help" out "^  annotate "
+expect_line "top-level help" out "^  plot "
+expect_line "top-level help" out "^  diff "
+for cmd in report annotate plot diff stat compare script synth; do
 	run_tf "$cmd --help" 0 "$cmd" --help
 	expect_line "$cmd --help" out "^usage: teaperf $cmd"
 	run_tf "$cmd unknown option" 2 "$cmd" --no-such-option
@@ -222,6 +225,152 @@ jq -e '.levels | length == 1 and .[0].level == "func" and
 run_tf "compare csv" 0 compare -r golden.prof --format csv samples.tea
 expect_line "compare csv" out "^insn,\(all\),,0\.166667,1\.000000,1\.000000$"
 
+# ---- annotate ----------------------------------------------------------------
+# The listing of scale, instruction by instruction, from objdump itself.
+scale_insns() {
+	riscv64-unknown-elf-objdump -d --no-show-raw-insn prog.elf | awk '
+		$2 == "<scale>:" { on = 1; next }
+		on && /^$/ { exit }
+		on && /^ +[0-9a-f]+:/ { sub(":", "", $1); print $1, $2 }'
+}
+scale_insns >scale.insns
+[ "$(wc -l <scale.insns)" -gt 5 ] || fail "objdump listed too little of scale"
+SCALE=0x$(head -1 scale.insns | cut -d' ' -f1)
+run_tf "annotate" 0 annotate --symbol scale samples.tea
+expect_line "annotate" out "^# scale \($SCALE\.\.0x[0-9a-f]+\) in .*/prog\.elf$"
+expect_line "annotate" out "^# 300 of 600 cycles \(50\.00%\) of samples\.tea: scheme TEA, period 100 cycles$"
+# Every instruction once, in order, with objdump's mnemonic.
+grep -E '^ +([0-9.]+% +[0-9.]+ +)?[0-9a-f]+:  ' out |
+	sed -E 's/^ +([0-9.]+% +[0-9.]+ +)?([0-9a-f]+):  ([^ ]+).*/\2 \3/' >listed
+cmp -s listed scale.insns || { fail "annotate: instructions differ from objdump's:"; diff listed scale.insns | sed 's/^/    /'; }
+# Cycles, share of the function, stack; blanks where nothing was sampled.
+expect_line "annotate" out "^ +66\.67% +200 +${S1#0x}:  [a-z].* +ST-L1 50\.0%  ST-L1\+ST-LLC 50\.0%$"
+expect_line "annotate" out "^ +16\.67% +50 +${S2#0x}:  [a-z].* +Base 100\.0%$"
+expect_line "annotate" out "^ {23}${SCALE#0x}:  [a-z]"
+[ "$(grep -cE '^ +[0-9.]+% ' out)" -eq 3 ] || fail "annotate: expected 3 sampled instructions"
+cycles=$(awk '/^ +[0-9.]+% / { sum += $2 } END { print sum }' out)
+[ "$cycles" = 300 ] || fail "annotate: the rows add up to $cycles cycles, not 300"
+# The source line comes right before its first instruction.
+source_row=$(grep -nE "^ +$(line_of "$S1")  data\[i\] \*= 3;$" out | cut -d: -f1)
+insn_row=$(grep -nE "^ +66\.67% " out | cut -d: -f1)
+[ -n "$source_row" ] && [ "$((insn_row - source_row))" -eq 1 ] ||
+	fail "annotate: source line $(line_of "$S1") is not right above $S1"
+run_tf "annotate heaviest" 0 annotate samples.tea
+expect_line "annotate heaviest" out "^# scale \($SCALE\."
+run_tf "annotate sum" 0 annotate -s sum -i samples.tea
+expect_line "annotate sum" out "^ +50\.00% +100 +${U2#0x}:  .* FL-MB 100\.0%$"
+run_tf "annotate no source" 0 annotate -s scale --no-source samples.tea
+expect_no_line "annotate no source" out "prog\.c:"
+run_tf "annotate profile" 0 annotate -s scale golden.prof
+expect_line "annotate profile" out "^ +66\.67% +200 +${S1#0x}:  .* ST-L1\+ST-LLC 75\.0%  ST-L1\+ST-TLB 25\.0%$"
+run_tf "annotate unknown symbol" 1 annotate -s nosuch samples.tea
+one_error_line "annotate unknown symbol"
+expect_line "annotate unknown symbol" err "prog\.elf has no function 'nosuch'$"
+run_tf "annotate missing objdump" 1 annotate -s scale --objdump "$work/no-objdump" samples.tea
+one_error_line "annotate missing objdump"
+expect_line "annotate missing objdump" err "^teaperf annotate: cannot run .*/no-objdump: No such file or directory \(install binutils-riscv64-unknown-elf or give --objdump PATH\)$"
+PATH=/nonexistent "$teaperf" annotate -s scale samples.tea >out 2>err
+[ $? -eq 1 ] || fail "annotate without objdump on PATH: expected exit 1"
+one_error_line "annotate without objdump on PATH"
+expect_line "annotate without objdump on PATH" err "cannot run riscv64-unknown-elf-objdump"
+
+# ---- plot --------------------------------------------------------------------
+command -v xmllint >/dev/null || fail "xmllint (libxml2-utils) is needed to check the SVG"
+run_tf "plot svg" 0 plot -o plot.svg samples.tea
+xmllint --noout plot.svg 2>err || { fail "plot.svg is not well-formed XML"; sed 's/^/    /' err; }
+xpath() { xmllint --xpath "$1" plot.svg 2>/dev/null; }
+[ "$(xpath 'count(//*[local-name()="g"][@class="bar"])')" = 6 ] || fail "plot: expected 6 bars"
+[ "$(xpath 'string(//*[local-name()="g"][@class="bar"][1]/@data-label)')" = "$(printf 'scale+0x%x' $((S1 - SCALE)))" ] ||
+	fail "plot: the first bar is not scale's heaviest instruction"
+[ "$(xpath 'string(//*[local-name()="g"][@class="bar"][6]/@data-total)')" = 50 ] || fail "plot: last bar"
+# Heights are proportional to cycles: one pixels-per-cycle ratio for every
+# segment, every bar and every labelled tick of the axis.
+awk '
+	function attr(name,   m) { match($0, name "=\"[^\"]*\""); return substr($0, RSTART + length(name) + 2, RLENGTH - length(name) - 3) }
+	function check(what, px, cycles) {
+		if (!ratio) ratio = px / cycles
+		if (px / cycles - ratio > 1e-6 * ratio || ratio - px / cycles > 1e-6 * ratio) { print what ": " px " px for " cycles " cycles"; bad = 1 }
+	}
+	/<g class="bar"/ { total = attr("data-total"); sum = 0; top = 0; n++ }
+	/<rect class="seg"/ {
+		h = attr("height"); y = attr("y")
+		check("segment", h, attr("data-value"))
+		gap = y + h - top
+		if (top && (gap > 0.002 || gap < -0.002)) { print "segment of bar " n " does not sit on the one below"; bad = 1 }
+		top = y; sum += h
+	}
+	/<\/g>/ && total { check("bar " n, sum, total); total = 0 }
+	/<line / && !base { base = attr("y1") }
+	/<text class="tick"/ { v = $0; sub(/.*">/, "", v); sub(/<.*/, "", v); ticks[v] = attr("y") }
+	END {
+		for (v in ticks) if (v > 0) check("tick " v, base - ticks[v], v)
+		if (n != 6 || !ratio) { print "no bars parsed"; bad = 1 }
+		exit bad
+	}' plot.svg >proportions || { fail "plot: bar heights are not proportional to cycles:"; sed 's/^/    /' proportions; }
+[ "$(xpath 'string(//*[local-name()="rect"][@data-series="Base"][1]/@fill)')" = "#9e9e9e" ] || fail "plot: Base is not grey"
+[ "$(grep -o 'fill="#[0-9a-f]*" data-series="[^"]*"' plot.svg | sort -u | cut -d'"' -f2 | sort | uniq -d)" = "" ] ||
+	fail "plot: two signatures share a colour"
+[ "$(xpath 'count(//*[local-name()="g"][@class="legend"]/*[local-name()="rect"])')" = 5 ] || fail "plot: legend should list 5 signatures"
+for sig in Base DR-L1 FL-MB ST-L1 ST-L1+ST-LLC; do
+	grep -q ">$sig</text>" plot.svg || fail "plot: $sig is not in the legend"
+done
+run_tf "plot top" 0 plot --top 2 -o top.svg samples.tea
+[ "$(grep -c '<g class="bar"' top.svg)" -eq 2 ] || fail "plot --top 2 drew $(grep -c '<g class="bar"' top.svg) bars"
+run_tf "plot func" 0 plot --sort func -o func.svg samples.tea
+[ "$(grep -o 'data-label="[^"]*"' func.svg | tr '\n' ' ')" = 'data-label="scale" data-label="sum" data-label="_start" ' ] ||
+	fail "plot --sort func: bars $(grep -o 'data-label="[^"]*"' func.svg | tr '\n' ' ')"
+run_tf "plot html" 0 plot -o plot.html samples.tea
+[ "$(grep -c '^<tr>' plot.html)" -eq 6 ] || fail "plot html: expected 6 table rows"
+grep -q '^<svg xmlns="http://www.w3.org/2000/svg"' plot.html || fail "plot html: no inline SVG"
+# Works offline: nothing to fetch.
+grep -Eqi '(src|href) *=|@import|url\(' plot.html && fail "plot html: refers to an outside resource"
+[ "$(grep -Eo 'https?://[^" ]*' plot.html | sort -u)" = "http://www.w3.org/2000/svg" ] ||
+	fail "plot html: addresses other than the SVG namespace"
+run_tf "plot bad output" 2 plot -o plot.png samples.tea
+one_error_line "plot bad output"
+expect_line "plot bad output" err "expected a name ending in \.svg or \.html"
+run_tf "plot unwritable" 1 plot -o "$work/no/such/dir/p.svg" samples.tea
+one_error_line "plot unwritable"
+
+# ---- diff --------------------------------------------------------------------
+# After: S1's misses are gone, S2 takes their place, a new store stalls.
+sed -e '/^sample 100 /d' -e "s/^sample 200 stalled .*/sample 200 compute $S2:Base/" samples.txt >after.txt
+echo "sample 700 stalled $S3:ST-L1" >>after.txt
+run_tf "synth after" 0 synth -o after.tea after.txt
+run_tf "diff" 0 diff samples.tea after.tea
+expect_line "diff" out "^# Before: samples\.tea: scheme TEA, 600 cycles$"
+expect_line "diff" out "^# After:  after\.tea: scheme TEA, 600 cycles$"
+expect_line "diff" out "^# Change: 0 cycles \(\+0\.00%\); 6 instructions, 3 changed, showing 6$"
+first=$(grep -v '^#' out | head -1)
+echo "$first" | grep -Eq "^ +200 +0 +-200 +-33\.33% +$S1 +scale\+0x[0-9a-f]+ +ST-L1 -100  ST-L1\+ST-LLC -100$" ||
+	fail "diff: first row is '$first'"
+expect_line "diff" out "^ +50 +150 +\+100 +\+16\.67% +$S2 .* Base \+100$"
+expect_line "diff" out "^ +50 +150 +\+100 +\+16\.67% +$S3 .* ST-L1 \+100$"
+expect_line "diff" out "^ +ST-L1\+ST-LLC +100 +0 +-100 +-16\.67%$"
+expect_line "diff" out "^ +Base +200 +300 +\+100 +\+16\.67%$"
+expect_line "diff" out "^ +ST-L1 +100 +100 +0 +\+0\.00%$"
+[ "$(tail -1 out | tr -s ' ')" = " total 600 600 0 +0.00%" ] || fail "diff: the total is not last"
+run_tf "diff func" 0 diff --sort func samples.tea after.tea
+expect_line "diff func" out "^ +300 +300 +0 +\+0\.00% +scale +Base \+100  ST-L1\+ST-LLC -100$"
+expect_line "diff func" out "^ +200 +200 +0 +\+0\.00% +sum$"
+run_tf "diff json" 0 diff --format json samples.tea after.tea
+jq -e --arg a "$S1" '.total.before == 600 and .total.after == 600 and
+	.units[0].unit == $a and .units[0].change == -200 and
+	([.units[].change] | add) == 0 and
+	(.signatures | map(select(.signature == "Base"))[0].change) == 100' out >/dev/null ||
+	fail "diff json"
+run_tf "diff csv" 0 diff --format csv --top 1 samples.tea after.tea
+expect_line "diff csv" out "^unit,function,signature,before,after,change$"
+expect_line "diff csv" out "^$S1,scale\+0x[0-9a-f]+,\(all\),200,0,-200$"
+expect_line "diff csv" out "^\(total\),,ST-L1\+ST-LLC,100,0,-100$"
+# Different schemes and weight units still diff exactly: golden (width 2,
+# period 1) against samples (period 100).
+run_tf "diff golden" 0 diff --sort func golden.prof samples.tea
+expect_line "diff golden" out "^ +300 +300 +0 +\+0\.00% +scale +ST-L1 \+100  ST-L1\+ST-LLC -50  ST-L1\+ST-TLB -50$"
+run_tf "diff one file" 2 diff samples.tea
+expect_line "diff one file" err "expected two files, BEFORE and AFTER; got 1"
+run_tf "diff broken" 1 diff samples.tea cut.tea 2>/dev/null
+
 # ---- symbols: stripped, missing, mismatched ---------------------------------
 riscv64-unknown-elf-strip -o stripped.elf prog.elf
 run_tf "stripped" 0 report --sort func --binary stripped.elf samples.tea
@@ -238,6 +387,11 @@ sed "s|^build-id .*|build-id 00112233|" samples.txt >other.txt
 run_tf "synth other" 0 synth -o other.tea other.txt
 run_tf "build-id mismatch" 0 report other.tea
 expect_line "build-id mismatch" err "warning: build-id of .* differs"
+run_tf "annotate stripped" 1 annotate -s scale --binary stripped.elf samples.tea
+expect_line "annotate stripped" err "has no function 'scale'"
+run_tf "annotate missing binary" 1 annotate -s scale gone.tea
+one_error_line "annotate missing binary"
+expect_line "annotate missing binary" err "gone\.elf: cannot open"
 
 # ---- broken inputs: one line, non-zero -------------------------------------
 head -c 150 samples.tea >cut.tea

@@ -4,3 +4,10 @@
 $(RESULTS)/teaperf/e2e: $(BUILD)/bin/teaperf tests/teaperf/e2e.sh tests/teaperf/prog.c FORCE
 	@$(RUN_TEST) $@ 120 bash tests/teaperf/e2e.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf
 TEST_RESULTS += $(RESULTS)/teaperf/e2e
+
+# The HTML report of 'teaperf plot' rendered by headless Chromium: the chart
+# is drawn and the table sorts (tests/teaperf/render.sh; it skips, saying
+# so, only when chromium is not installed).
+$(RESULTS)/teaperf/render: $(BUILD)/bin/teaperf tests/teaperf/render.sh tests/teaperf/png_stats.py FORCE
+	@$(RUN_TEST) $@ 300 bash tests/teaperf/render.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-render
+TEST_RESULTS += $(RESULTS)/teaperf/render

@@ -1,0 +1,547 @@
+/* teaperf plot: the heaviest units' cycle stacks as stacked bars, one
+ * colour per signature, in an SVG image or an HTML page that also holds a
+ * sortable table. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "svg.h"
+#include "teaperf.h"
+
+static const char plot_usage[] =
+	"usage: teaperf plot [OPTIONS] [FILE]\n"
+	"\n"
+	"Draws the cycle stacks of the heaviest instructions (or functions, or\n"
+	"source lines) as stacked bars, one colour per signature and Base in\n"
+	"grey, like the figures of the TEA paper. The output's name picks the\n"
+	"format:\n"
+	"  .svg    a self-contained SVG image\n"
+	"  .html   a page with the chart and a sortable table that needs no\n"
+	"          network (no external scripts, fonts or style sheets)\n"
+	"\n"
+	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
+	"  -o, --output OUT      file to write (default teaperf.html)\n"
+	"      --sort KEY        insn (default), func or line\n"
+	"      --top N           the N heaviest units (default 20; 0: all)\n"
+	"      --binary ELF      symbols from ELF instead of the file's binary\n"
+	"      --no-symbols      label bars with addresses only\n"
+	"  -h, --help            this help\n";
+
+/* Distinct, readable on white, and printable in grey scale by lightness. */
+#define PALETTE_SIZE 12
+static const char *const palette[PALETTE_SIZE] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+	"#e377c2", "#17becf", "#bcbd22", "#393b79", "#ad494a", "#637939",
+};
+static const char base_colour[] = "#9e9e9e";
+static const char other_colour[] = "#4d4d4d";
+
+#define LABEL_MAX 300
+
+struct signature_sum {
+	uint64_t signature;
+	uint64_t weight;	/* over the units shown */
+	size_t series;		/* the chart series that draws it */
+	char name[SIGNATURE_NAME_MAX];
+};
+
+struct plot {
+	const char *input, *output;
+	bool input_given, html;
+	enum pics_unit_kind sort;
+	uint64_t top;
+	const char *binary;
+	bool no_symbols;
+	const struct pics_profile *p;
+	const struct pics_symbols *syms;
+	const struct pics_stacks *st;
+	size_t n_units;			/* shown */
+	char (*labels)[LABEL_MAX];
+	const char **label_ptrs;
+	struct signature_sum *sigs;	/* Base first, then heaviest */
+	size_t n_sigs;
+	/* The chart: a series per signature, the lightest ones merged into
+	 * "other" when the palette runs out. */
+	size_t n_series;
+	const char **series_names, **series_colours;
+	char other_name[64];
+	uint64_t *weights;		/* n_units x n_series */
+	double *values;
+	char (*value_texts)[SVG_VALUE_TEXT];
+	char (*bar_totals)[SVG_VALUE_TEXT];
+};
+
+static const char *const unit_titles[] = {
+	[PICS_UNIT_INSN] = "instruction",
+	[PICS_UNIT_FUNC] = "function",
+	[PICS_UNIT_LINE] = "source-line",
+};
+
+static const char *const unit_plurals[] = {
+	[PICS_UNIT_INSN] = "instructions",
+	[PICS_UNIT_FUNC] = "functions",
+	[PICS_UNIT_LINE] = "source lines",
+};
+
+/* ---- the data ----------------------------------------------------------- */
+
+static struct signature_sum *find_signature(struct plot *pl, uint64_t sig)
+{
+	for (size_t i = 0; i < pl->n_sigs; i++)
+		if (pl->sigs[i].signature == sig)
+			return &pl->sigs[i];
+	return NULL;
+}
+
+static int base_then_heaviest(const void *a, const void *b)
+{
+	const struct signature_sum *x = a, *y = b;
+
+	/* Base first: it sits at the bottom of every bar. */
+	if (!x->signature != !y->signature)
+		return !x->signature ? -1 : 1;
+	if (x->weight != y->weight)
+		return x->weight > y->weight ? -1 : 1;
+	return x->signature < y->signature ? -1 : 1;
+}
+
+/* Every signature of the shown units, with its weight over them. */
+static int sum_signatures(struct plot *pl)
+{
+	const struct pics_meta *m = pics_profile_meta(pl->p);
+	size_t cap = 0;
+
+	for (size_t u = 0; u < pl->n_units; u++)
+		cap += pics_stacks_unit(pl->st, u)->n_components;
+	pl->sigs = calloc(cap + 1, sizeof(*pl->sigs));
+	if (!pl->sigs)
+		return -1;
+	for (size_t u = 0; u < pl->n_units; u++) {
+		const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
+
+		for (size_t c = 0; c < unit->n_components; c++) {
+			const struct pics_component *comp = &unit->components[c];
+			struct signature_sum *s = find_signature(pl, comp->signature);
+
+			if (!s) {
+				s = &pl->sigs[pl->n_sigs++];
+				s->signature = comp->signature;
+				pics_signature_name(m, s->signature, s->name,
+						    sizeof(s->name));
+			}
+			s->weight += comp->weight;
+		}
+	}
+	qsort(pl->sigs, pl->n_sigs, sizeof(*pl->sigs), base_then_heaviest);
+	return 0;
+}
+
+/* Base in grey, the others in palette order, the rest as one series. */
+static int assign_series(struct plot *pl)
+{
+	size_t colours = 0, named = 0;
+
+	pl->series_names = calloc(pl->n_sigs + 1, sizeof(*pl->series_names));
+	pl->series_colours = calloc(pl->n_sigs + 1, sizeof(*pl->series_colours));
+	if (!pl->series_names || !pl->series_colours)
+		return -1;
+	for (size_t i = 0; i < pl->n_sigs; i++) {
+		struct signature_sum *s = &pl->sigs[i];
+
+		s->series = named;
+		if (s->signature && colours == PALETTE_SIZE)
+			continue;
+		pl->series_names[named] = s->name;
+		pl->series_colours[named++] = s->signature ? palette[colours++]
+							   : base_colour;
+	}
+	pl->n_series = named;
+	if (named < pl->n_sigs) {
+		snprintf(pl->other_name, sizeof(pl->other_name),
+			 "%zu other signatures", pl->n_sigs - named);
+		pl->series_names[named] = pl->other_name;
+		pl->series_colours[named] = other_colour;
+		pl->n_series++;
+	}
+	return 0;
+}
+
+static void label_unit(struct plot *pl, size_t u)
+{
+	const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
+
+	if (pl->sort == PICS_UNIT_INSN)
+		describe_function(pl->syms, unit->key, pl->labels[u], LABEL_MAX);
+	if (!pl->labels[u][0])
+		snprintf(pl->labels[u], LABEL_MAX, "%s", unit->name);
+}
+
+static int fill_values(struct plot *pl)
+{
+	size_t cells = pl->n_units * pl->n_series;
+
+	pl->labels = calloc(pl->n_units + 1, sizeof(*pl->labels));
+	pl->label_ptrs = calloc(pl->n_units + 1, sizeof(*pl->label_ptrs));
+	pl->weights = calloc(cells + 1, sizeof(*pl->weights));
+	pl->values = calloc(cells + 1, sizeof(*pl->values));
+	pl->value_texts = calloc(cells + 1, sizeof(*pl->value_texts));
+	pl->bar_totals = calloc(pl->n_units + 1, sizeof(*pl->bar_totals));
+	if (!pl->labels || !pl->label_ptrs || !pl->weights || !pl->values ||
+	    !pl->value_texts || !pl->bar_totals)
+		return -1;
+	for (size_t u = 0; u < pl->n_units; u++) {
+		const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
+
+		label_unit(pl, u);
+		pl->label_ptrs[u] = pl->labels[u];
+		format_cycles(pl->p, unit->total, pl->bar_totals[u],
+			      SVG_VALUE_TEXT);
+		for (size_t c = 0; c < unit->n_components; c++) {
+			const struct pics_component *comp = &unit->components[c];
+			size_t s = find_signature(pl, comp->signature)->series;
+
+			pl->weights[u * pl->n_series + s] += comp->weight;
+		}
+	}
+	for (size_t i = 0; i < cells; i++) {
+		pl->values[i] = pics_profile_cycles(pl->p, pl->weights[i]);
+		format_cycles(pl->p, pl->weights[i], pl->value_texts[i],
+			      SVG_VALUE_TEXT);
+	}
+	return 0;
+}
+
+static void free_plot(struct plot *pl)
+{
+	free(pl->sigs);
+	free(pl->series_names);
+	free(pl->series_colours);
+	free(pl->labels);
+	free(pl->label_ptrs);
+	free(pl->weights);
+	free(pl->values);
+	free(pl->value_texts);
+	free(pl->bar_totals);
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+static void describe(const struct plot *pl, char *title, size_t title_len,
+		     char *subtitle, size_t sub_len)
+{
+	const struct pics_meta *m = pics_profile_meta(pl->p);
+	char total[48];
+
+	format_cycles(pl->p, pics_stacks_total(pl->st), total, sizeof(total));
+	snprintf(title, title_len, "Per-%s cycle stacks", unit_titles[pl->sort]);
+	snprintf(subtitle, sub_len,
+		 "%s: scheme %s, %s cycles in %zu %s, the %zu heaviest shown",
+		 pl->input, m->scheme, total, pics_stacks_count(pl->st),
+		 unit_plurals[pl->sort], pl->n_units);
+}
+
+static void write_svg(FILE *f, const struct plot *pl)
+{
+	char title[64], subtitle[PICS_PATH_MAX + 200];
+	struct svg_chart c = {
+		.title = title,
+		.subtitle = subtitle,
+		.y_label = "cycles",
+		.value_unit = "cycles",
+		.n_bars = pl->n_units,
+		.n_series = pl->n_series,
+		.bar_labels = pl->label_ptrs,
+		.series_names = pl->series_names,
+		.series_colours = pl->series_colours,
+		.values = pl->values,
+		.value_texts = (const char (*)[SVG_VALUE_TEXT])pl->value_texts,
+		.bar_totals = (const char (*)[SVG_VALUE_TEXT])pl->bar_totals,
+	};
+
+	describe(pl, title, sizeof(title), subtitle, sizeof(subtitle));
+	svg_stacked_bars(f, &c);
+}
+
+/* Sorts the table by a column when its header is clicked (again: the
+ * other way); "#sort=N" or "#sort=N-asc" in the address picks the first
+ * order. Written for this page, with no library. */
+static const char table_script[] =
+	"(function () {\n"
+	"  var table = document.getElementById('units');\n"
+	"  var heads = table.tHead.rows[0].cells;\n"
+	"  var body = table.tBodies[0];\n"
+	"  function value(row, col, numeric) {\n"
+	"    var cell = row.cells[col], v = cell.getAttribute('data-v');\n"
+	"    if (!numeric) return cell.textContent;\n"
+	"    return v === null || v === '' ? -Infinity : parseFloat(v);\n"
+	"  }\n"
+	"  function sortBy(col, descending) {\n"
+	"    var numeric = heads[col].getAttribute('data-type') === 'num';\n"
+	"    var rows = Array.prototype.slice.call(body.rows);\n"
+	"    rows.sort(function (a, b) {\n"
+	"      var x = value(a, col, numeric), y = value(b, col, numeric);\n"
+	"      var order = numeric ? (x < y ? -1 : x > y ? 1 : 0)\n"
+	"                          : x.localeCompare(y);\n"
+	"      return descending ? -order : order;\n"
+	"    });\n"
+	"    rows.forEach(function (row) { body.appendChild(row); });\n"
+	"    for (var i = 0; i < heads.length; i++)\n"
+	"      heads[i].removeAttribute('aria-sort');\n"
+	"    heads[col].setAttribute('aria-sort',\n"
+	"                            descending ? 'descending' : 'ascending');\n"
+	"  }\n"
+	"  Array.prototype.forEach.call(heads, function (head, col) {\n"
+	"    head.addEventListener('click', function () {\n"
+	"      sortBy(col, head.getAttribute('aria-sort') !== 'descending');\n"
+	"    });\n"
+	"  });\n"
+	"  var m = /^#sort=(\\d+)(-asc)?$/.exec(location.hash);\n"
+	"  if (m && +m[1] < heads.length) sortBy(+m[1], !m[2]);\n"
+	"  else sortBy(+table.getAttribute('data-default-sort'), true);\n"
+	"})();\n";
+
+static const char page_style[] =
+	"body { font-family: sans-serif; margin: 24px; color: #222222; }\n"
+	"h1 { font-size: 20px; margin: 0 0 4px 0; }\n"
+	"p.meta { color: #555555; margin: 0 0 12px 0; }\n"
+	"table { border-collapse: collapse; margin-top: 16px; font-size: 13px; }\n"
+	"th, td { padding: 3px 10px; border-bottom: 1px solid #dddddd; text-align: right; white-space: nowrap; }\n"
+	"th { cursor: pointer; background: #f2f2f2; user-select: none; }\n"
+	"th[aria-sort=ascending]::after { content: \" \\25B2\"; }\n"
+	"th[aria-sort=descending]::after { content: \" \\25BC\"; }\n"
+	".name { text-align: left; font-family: monospace; }\n"
+	".swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; }\n";
+
+static void write_table_head(FILE *f, const struct plot *pl)
+{
+	fputs("<thead><tr><th data-type=\"num\">Rank</th>", f);
+	if (pl->sort == PICS_UNIT_INSN)
+		fputs("<th class=\"name\" data-type=\"num\">Instruction</th>"
+		      "<th class=\"name\">Function</th><th class=\"name\">Line</th>", f);
+	else
+		fprintf(f, "<th class=\"name\">%s</th>",
+			pl->sort == PICS_UNIT_FUNC ? "Function" : "Line");
+	fputs("<th data-type=\"num\">Cycles</th><th data-type=\"num\">Share</th>", f);
+	for (size_t i = 0; i < pl->n_sigs; i++) {
+		fprintf(f, "<th data-type=\"num\"><span class=\"swatch\" style=\"background: %s\"></span>",
+			pl->series_colours[pl->sigs[i].series]);
+		svg_escape(f, pl->sigs[i].name);
+		fputs("</th>", f);
+	}
+	fputs("</tr></thead>\n", f);
+}
+
+static void write_name_cell(FILE *f, const char *text)
+{
+	fputs("<td class=\"name\">", f);
+	svg_escape(f, text);
+	fputs("</td>", f);
+}
+
+static void write_table_row(FILE *f, const struct plot *pl, size_t u)
+{
+	const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
+	char text[LABEL_MAX];
+
+	fprintf(f, "<tr><td data-v=\"%zu\">%zu</td>", u + 1, u + 1);
+	if (pl->sort == PICS_UNIT_INSN) {
+		fprintf(f, "<td class=\"name\" data-v=\"%" PRIu64 "\">", unit->key);
+		svg_escape(f, unit->name);
+		fputs("</td>", f);
+		describe_function(pl->syms, unit->key, text, sizeof(text));
+		write_name_cell(f, text);
+		describe_line(pl->syms, unit->key, text, sizeof(text));
+		write_name_cell(f, text);
+	} else {
+		write_name_cell(f, unit->name);
+	}
+	fprintf(f, "<td data-v=\"%" PRIu64 "\">%s</td><td data-v=\"%.6f\">%.2f%%</td>",
+		unit->total, pl->bar_totals[u],
+		fraction(unit->total, pics_stacks_total(pl->st)),
+		100.0 * fraction(unit->total, pics_stacks_total(pl->st)));
+	for (size_t i = 0; i < pl->n_sigs; i++) {
+		uint64_t w = 0;
+
+		for (size_t c = 0; c < unit->n_components; c++)
+			if (unit->components[c].signature == pl->sigs[i].signature)
+				w = unit->components[c].weight;
+		format_cycles(pl->p, w, text, sizeof(text));
+		if (w)
+			fprintf(f, "<td data-v=\"%" PRIu64 "\">%s</td>", w, text);
+		else
+			fputs("<td data-v=\"0\"></td>", f);
+	}
+	fputs("</tr>\n", f);
+}
+
+static void write_html(FILE *f, const struct plot *pl)
+{
+	const struct pics_meta *m = pics_profile_meta(pl->p);
+	/* The Cycles column: after Rank and the unit's name columns. */
+	unsigned cycles_column = pl->sort == PICS_UNIT_INSN ? 4 : 2;
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>teaperf plot: ", f);
+	svg_escape(f, pl->input);
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>Cycle stacks of ", page_style);
+	svg_escape(f, pl->input);
+	fprintf(f, "</h1>\n<p class=\"meta\">Scheme %s, %u-wide commit, period %" PRIu64
+		" cycles, %" PRIu64 " samples, %" PRIu64 " lost. Click a column to sort the table.</p>\n",
+		m->scheme, m->commit_width, m->period,
+		pics_profile_samples(pl->p), pics_profile_lost(pl->p));
+	write_svg(f, pl);
+	fprintf(f, "<table id=\"units\" data-default-sort=\"%u\">\n", cycles_column);
+	write_table_head(f, pl);
+	fputs("<tbody>\n", f);
+	for (size_t u = 0; u < pl->n_units; u++)
+		write_table_row(f, pl, u);
+	fprintf(f, "</tbody>\n</table>\n<script>\n%s</script>\n</body>\n</html>\n",
+		table_script);
+}
+
+static int write_output(const struct plot *pl)
+{
+	FILE *f = fopen(pl->output, "w");
+	int ret;
+
+	if (!f) {
+		cmd_error("plot", "%s: cannot create: %s", pl->output,
+			  strerror(errno));
+		return 1;
+	}
+	if (pl->html)
+		write_html(f, pl);
+	else
+		write_svg(f, pl);
+	ret = ferror(f) ? -1 : 0;
+	if (fclose(f) || ret) {
+		cmd_error("plot", "%s: write failed: %s", pl->output,
+			  strerror(errno));
+		unlink(pl->output);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- command ---------------------------------------------------------- */
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && !strcmp(s + n - k, suffix);
+}
+
+static int pick_format(struct plot *pl)
+{
+	if (ends_with(pl->output, ".svg")) {
+		pl->html = false;
+		return 0;
+	}
+	if (ends_with(pl->output, ".html") || ends_with(pl->output, ".htm")) {
+		pl->html = true;
+		return 0;
+	}
+	cmd_error("plot", "output '%s': expected a name ending in .svg or .html",
+		  pl->output);
+	return EXIT_USAGE;
+}
+
+static int parse_options(struct plot *pl, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "input", required_argument, NULL, 'i' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "sort", required_argument, NULL, OPT_SORT },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "binary", required_argument, NULL, OPT_BINARY },
+		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, ":i:o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			pl->input = optarg;
+			pl->input_given = true;
+			break;
+		case 'o':
+			pl->output = optarg;
+			break;
+		case OPT_SORT:
+			if (parse_sort("plot", optarg, &pl->sort))
+				return EXIT_USAGE;
+			break;
+		case OPT_TOP:
+			if (parse_count("plot", "--top", optarg, &pl->top))
+				return EXIT_USAGE;
+			break;
+		case OPT_BINARY:
+			pl->binary = optarg;
+			break;
+		case OPT_NO_SYMBOLS:
+			pl->no_symbols = true;
+			break;
+		case 'h':
+			fputs(plot_usage, stdout);
+			return OPTIONS_HELP;
+		default:
+			return cmd_bad_option("plot", c, argv);
+		}
+	}
+	if (take_input_argument("plot", argc, argv, &pl->input,
+				pl->input_given))
+		return EXIT_USAGE;
+	return pick_format(pl);
+}
+
+static int plot(struct plot *pl)
+{
+	size_t n = pics_stacks_count(pl->st);
+
+	pl->n_units = pl->top && pl->top < n ? (size_t)pl->top : n;
+	if (sum_signatures(pl) || assign_series(pl) || fill_values(pl)) {
+		cmd_error("plot", "out of memory");
+		return 1;
+	}
+	return write_output(pl);
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	struct plot pl = {
+		.input = TEAPERF_DEFAULT_INPUT,
+		.output = "teaperf.html",
+		.top = 20,
+	};
+	struct pics_profile *p;
+	struct pics_symbols *syms;
+	struct pics_stacks *st;
+	struct pics_error err;
+	int ret = parse_options(&pl, argc, argv);
+
+	if (ret)
+		return ret == OPTIONS_HELP ? 0 : ret;
+	p = load_profile("plot", pl.input);
+	if (!p)
+		return 1;
+	syms = open_symbols("plot", p, pl.binary, pl.no_symbols);
+	st = pics_stacks_build(p, pl.sort, syms, &err);
+	if (!st) {
+		cmd_error("plot", "%s", err.msg);
+		ret = 1;
+	} else {
+		pl.p = p;
+		pl.syms = syms;
+		pl.st = st;
+		ret = plot(&pl);
+	}
+	free_plot(&pl);
+	pics_stacks_free(st);
+	pics_symbols_close(syms);
+	pics_profile_free(p);
+	return ret;
+}

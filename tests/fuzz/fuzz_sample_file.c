@@ -1,0 +1,79 @@
+/* Fuzzes the sample-file reader: any input is read to its end or rejected
+ * with one line naming the file; what is read aggregates, rolls up and
+ * writes out as a profile that reads back the same. */
+#include "fuzz_util.h"
+
+/* Every sample the reader returns is valid, so it aggregates; a complete
+ * file gives a weight of LCM(1..W) per sample. Returns the profile, or
+ * NULL when the file was rejected. */
+static struct pics_profile *read_samples(const char *path)
+{
+	struct pics_error err = { 0 };
+	struct pics_sample_reader *r = pics_sample_reader_open(path, &err);
+	struct pics_profile *p;
+	struct pics_sample s;
+	int ret;
+
+	if (!r) {
+		fuzz_check_error(&err, path);
+		return NULL;
+	}
+	p = pics_profile_new(pics_sample_reader_meta(r), &err);
+	FUZZ_CHECK(p);
+	while ((ret = pics_sample_reader_next(r, &s, &err)) > 0)
+		FUZZ_CHECK(pics_profile_add_sample(p, &s, &err) == 0);
+	if (ret < 0) {
+		fuzz_check_error(&err, path);
+		pics_profile_free(p);
+		p = NULL;
+	} else {
+		uint64_t unit = pics_weight_unit(pics_sample_reader_meta(r)->commit_width);
+
+		FUZZ_CHECK(pics_profile_samples(p) == pics_sample_reader_samples(r));
+		FUZZ_CHECK(pics_profile_total_weight(p) ==
+			   pics_sample_reader_samples(r) * unit);
+		/* Once complete, the reader stays at its end. */
+		FUZZ_CHECK(pics_sample_reader_next(r, &s, &err) == 0);
+	}
+	pics_sample_reader_close(r);
+	return p;
+}
+
+static void check_rollups(const struct pics_profile *p)
+{
+	for (int kind = PICS_UNIT_INSN; kind <= PICS_UNIT_PROGRAM; kind++) {
+		struct pics_error err;
+		struct pics_stacks *st = pics_stacks_build(p, kind, NULL, &err);
+		uint64_t sum = 0;
+
+		FUZZ_CHECK(st);
+		for (size_t i = 0; i < pics_stacks_count(st); i++)
+			sum += pics_stacks_unit(st, i)->total;
+		FUZZ_CHECK(sum == pics_profile_total_weight(p));
+		FUZZ_CHECK(pics_stacks_total(st) == sum);
+		pics_stacks_free(st);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *path = fuzz_file(0, data, size);
+	struct pics_profile *p = read_samples(path), *loaded;
+	struct pics_error err = { 0 };
+
+	/* The one-call loader agrees with reading sample by sample (it also
+	 * takes profiles, which the sample reader rejects by magic). */
+	loaded = pics_profile_load(path, &err);
+	if (!loaded)
+		fuzz_check_error(&err, path);
+	if (p) {
+		FUZZ_CHECK(loaded);
+		FUZZ_CHECK(pics_profile_total_weight(loaded) ==
+			   pics_profile_total_weight(p));
+		check_rollups(p);
+		fuzz_check_round_trip(p);
+	}
+	pics_profile_free(loaded);
+	pics_profile_free(p);
+	return 0;
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer harness for SECONDS (0: every seed once) and reports
+# which crashed. The grown corpus stays in FUZZ_DIR/corpus/NAME for the
+# next run; a crashing input lands in FUZZ_DIR/crashes/.
+# usage: run-fuzz.sh FUZZ_DIR SECONDS HARNESS...
+set -u
+# Absolute: the command-line harness works in a scratch folder.
+dir=$(mkdir -p "$1" && cd "$1" && pwd) seconds=$2
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+files=$here/../corpus
+
+# Seeds for the command-line harness: arguments, an empty argument, then a
+# file ("@" in the arguments is its path).
+make_teaperf_seeds() {
+	local out=$dir/seeds/fuzz_teaperf i=0
+	rm -rf "$out" && mkdir -p "$out"
+	local commands=(
+		"report @" "report --sort func --format json @"
+		"report --sort line --format folded --top 2 @"
+		"report --format csv -i @" "stat @" "stat --format json @"
+		"compare -r @ @" "compare -r @ --sort func --format csv @"
+		"script @" "plot -o out.svg @" "plot -o out.html --top 3 @"
+		"plot --sort func -o out.svg @" "diff @ @"
+		"diff --sort func --format json @ @" "diff --format csv --top 1 @ @"
+	)
+	for f in valid-samples.tea valid-profile.prof sample-cut.tea \
+		 prof-unsorted.prof; do
+		for c in "${commands[@]}"; do
+			# shellcheck disable=SC2086 # word splitting wanted
+			{ printf '%s\0' $c; printf '\0'; cat "$files/$f"; } >"$out/seed-$i"
+			i=$((i + 1))
+		done
+	done
+	{ printf '%s\0' synth -o out.tea @; printf '\0'; cat "$here/seeds/synth.txt"; } >"$out/seed-synth"
+	{ printf '%s\0' synth -o out.prof @; printf '\0'; cat "$here/seeds/synth-profile.txt"; } >"$out/seed-synth-profile"
+	echo "$out"
+}
+
+seeds_for() {
+	case $1 in
+	fuzz_sample_file | fuzz_profile_file) echo "$files" ;;
+	fuzz_disasm) echo "$here/seeds/disasm" ;;
+	fuzz_teaperf) make_teaperf_seeds ;;
+	*) echo "run-fuzz: no seeds for $1" >&2; return 1 ;;
+	esac
+}
+
+crashed=0
+for bin in "$@"; do
+	bin=$(realpath "$bin")
+	name=$(basename "$bin")
+	seeds=$(seeds_for "$name") || exit 1
+	mkdir -p "$dir/corpus/$name" "$dir/crashes"
+	if [ "$seconds" -eq 0 ]; then
+		budget=(-runs=0)
+	else
+		budget=(-max_total_time="$seconds")
+	fi
+	log=$dir/$name.log
+	"$bin" "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix="$dir/crashes/$name-" \
+		"$dir/corpus/$name" "$seeds" >"$log" 2>&1
+	rc=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1)
+	if [ "$rc" -eq 0 ]; then
+		echo "fuzz $name: ok, ${runs:-?} runs, ${cov:-cov: ?}"
+		continue
+	fi
+	crashed=$((crashed + 1))
+	echo "fuzz $name: CRASH (exit $rc), log $log"
+	grep -E 'ERROR: |SUMMARY: |check failed|runtime error|Test unit written to' "$log" |
+		head -8 | sed 's/^/    /'
+done
+echo "fuzz: $# harnesses, $crashed crashed"
+[ "$crashed" -eq 0 ]
