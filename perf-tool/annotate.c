@@ -113,7 +113,8 @@ static const char *source_line(struct annotate *a, const char *path,
 		if (!strcmp(a->sources[i].path, path))
 			src = &a->sources[i];
 	if (!src) {
-		grown = realloc(a->sources, (a->n_sources + 1) * sizeof(*grown));
+		grown = realloc(a->sources,
+				(a->n_sources + 1) * sizeof(*grown));
 		if (!grown)
 			return NULL;
 		a->sources = grown;
@@ -168,7 +169,7 @@ static void print_source_line(struct annotate *a, uint64_t addr,
 	putchar('\n');
 }
 
-/* ---- the listing ---------------------------------------------------------- */
+/* ---- the listing --------------------------------------------------------- */
 
 static int by_key(const void *x, const void *y)
 {

@@ -82,25 +82,32 @@ static uint64_t gcd(uint64_t a, uint64_t b)
 	return a;
 }
 
-static void set_scales(struct diff *d)
+/* Every sum below is at most a profile's total weight times its scale;
+ * checking that product once keeps all of them exact. */
+static int set_scales(struct diff *d)
 {
 	uint64_t num[2], den[2];
+	u128 total;
 
 	for (int s = 0; s < 2; s++)
 		pics_profile_unit(d->p[s], &num[s], &den[s]);
 	d->den = den[0] / gcd(den[0], den[1]) * den[1];
-	for (int s = 0; s < 2; s++)
+	for (int s = 0; s < 2; s++) {
 		d->scale[s] = (u128)num[s] * (d->den / den[s]);
-}
-
-static int scaled(const struct diff *d, int side, uint64_t weight, u128 *out)
-{
-	if (__builtin_mul_overflow((u128)weight, d->scale[side], out)) {
-		cmd_error("diff", "%s: cycle counts too large to compare exactly",
-			  d->input[side]);
-		return -1;
+		if (__builtin_mul_overflow(
+			    (u128)pics_profile_total_weight(d->p[s]),
+			    d->scale[s], &total)) {
+			cmd_error("diff", "%s: cycle counts too large to compare exactly",
+				  d->input[s]);
+			return -1;
+		}
 	}
 	return 0;
+}
+
+static u128 scaled(const struct diff *d, int side, uint64_t weight)
+{
+	return (u128)weight * d->scale[side];
 }
 
 static u128 magnitude(const u128 c[2])
@@ -170,18 +177,16 @@ static int largest_change_first(const void *a, const void *b)
 	return x->sig < y->sig ? -1 : x->sig > y->sig;
 }
 
-static int add_side(struct diff *d, struct row *r, int side,
-		    const struct pics_unit *u)
+static void add_side(struct diff *d, struct row *r, int side,
+		     const struct pics_unit *u)
 {
-	if (scaled(d, side, u->total, &r->cycles[side]))
-		return -1;
+	r->cycles[side] = scaled(d, side, u->total);
 	for (size_t c = 0; c < u->n_components; c++) {
-		size_t sig = intern_signature(d, side, u->components[c].signature);
+		const struct pics_component *comp = &u->components[c];
+		size_t sig = intern_signature(d, side, comp->signature);
+		u128 v = scaled(d, side, comp->weight);
 		struct change *ch = NULL;
-		u128 v;
 
-		if (scaled(d, side, u->components[c].weight, &v))
-			return -1;
 		for (size_t i = 0; i < r->n_changes && !ch; i++)
 			if (r->changes[i].sig == sig)
 				ch = &r->changes[i];
@@ -193,7 +198,6 @@ static int add_side(struct diff *d, struct row *r, int side,
 		d->sig_totals[sig][side] += v;
 	}
 	d->totals[side] += r->cycles[side];
-	return 0;
 }
 
 /* One row per unit name of either side. */
@@ -213,8 +217,7 @@ static int fill_row(struct diff *d, struct row *r, const struct side_unit *su,
 	r->key = su[0].u->key;
 	r->syms = d->syms[su[0].side];
 	for (size_t i = 0; i < n; i++)
-		if (add_side(d, r, su[i].side, su[i].u))
-			return -1;
+		add_side(d, r, su[i].side, su[i].u);
 	qsort(r->changes, r->n_changes, sizeof(*r->changes),
 	      largest_change_first);
 	for (size_t i = 0; i < r->n_changes; i++)
@@ -238,7 +241,8 @@ static int largest_row_change_first(const void *a, const void *b)
 
 static int match_units(struct diff *d)
 {
-	size_t n[2] = { pics_stacks_count(d->st[0]), pics_stacks_count(d->st[1]) };
+	size_t n[2] = { pics_stacks_count(d->st[BEFORE]),
+			pics_stacks_count(d->st[AFTER]) };
 	size_t total = n[0] + n[1], sigs = 0, k = 0;
 	struct side_unit *su = calloc(total + 1, sizeof(*su));
 
@@ -258,7 +262,8 @@ static int match_units(struct diff *d)
 	}
 	qsort(su, total, sizeof(*su), by_name_then_side);
 	for (size_t i = 0, j; i < total; i = j) {
-		for (j = i + 1; j < total && !strcmp(su[j].u->name, su[i].u->name);)
+		j = i + 1;
+		while (j < total && !strcmp(su[j].u->name, su[i].u->name))
 			j++;
 		if (fill_row(d, &d->rows[d->n_rows++], su + i, j - i)) {
 			free(su);
@@ -270,7 +275,7 @@ static int match_units(struct diff *d)
 	return 0;
 }
 
-/* ---- output --------------------------------------------------------------- */
+/* ---- output -------------------------------------------------------------- */
 
 static size_t shown(const struct diff *d)
 {
@@ -372,7 +377,9 @@ static size_t *signature_order(const struct diff *d)
 		return NULL;
 	}
 	for (size_t i = 0; i < d->n_sigs; i++)
-		rank[i] = (struct ranked_signature){ i, magnitude(d->sig_totals[i]) };
+		rank[i] = (struct ranked_signature){
+			i, magnitude(d->sig_totals[i])
+		};
 	qsort(rank, d->n_sigs, sizeof(*rank), largest_total_change_first);
 	for (size_t i = 0; i < d->n_sigs; i++)
 		order[i] = rank[i].index;
@@ -388,7 +395,8 @@ static void print_text_totals(const struct diff *d, const size_t *order)
 	printf("#  %-30s  %10s  %10s  %10s  Change%%\n", "Signature", "Before",
 	       "After", "Change");
 	for (size_t i = 0; i <= d->n_sigs; i++) {
-		const u128 *c = i < d->n_sigs ? d->sig_totals[order[i]] : d->totals;
+		const u128 *c = i < d->n_sigs ? d->sig_totals[order[i]]
+					      : d->totals;
 
 		format_value(d, c[BEFORE], before, sizeof(before));
 		format_value(d, c[AFTER], after, sizeof(after));
@@ -574,14 +582,14 @@ static int run(struct diff *d)
 	for (int s = 0; s < 2; s++) {
 		d->syms[s] = open_symbols("diff", d->p[s], d->binary,
 					  d->no_symbols);
-		d->st[s] = pics_stacks_build(d->p[s], d->sort, d->syms[s], &err);
+		d->st[s] = pics_stacks_build(d->p[s], d->sort, d->syms[s],
+					     &err);
 		if (!d->st[s]) {
 			cmd_error("diff", "%s: %s", d->input[s], err.msg);
 			return 1;
 		}
 	}
-	set_scales(d);
-	if (match_units(d))
+	if (set_scales(d) || match_units(d))
 		return 1;
 	order = signature_order(d);
 	if (!order) {

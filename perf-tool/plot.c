@@ -107,10 +107,22 @@ static int base_then_heaviest(const void *a, const void *b)
 	return x->signature < y->signature ? -1 : 1;
 }
 
+static void add_signature(struct plot *pl, const struct pics_component *comp)
+{
+	struct signature_sum *s = find_signature(pl, comp->signature);
+
+	if (!s) {
+		s = &pl->sigs[pl->n_sigs++];
+		s->signature = comp->signature;
+		pics_signature_name(pics_profile_meta(pl->p), s->signature,
+				    s->name, sizeof(s->name));
+	}
+	s->weight += comp->weight;
+}
+
 /* Every signature of the shown units, with its weight over them. */
 static int sum_signatures(struct plot *pl)
 {
-	const struct pics_meta *m = pics_profile_meta(pl->p);
 	size_t cap = 0;
 
 	for (size_t u = 0; u < pl->n_units; u++)
@@ -121,18 +133,8 @@ static int sum_signatures(struct plot *pl)
 	for (size_t u = 0; u < pl->n_units; u++) {
 		const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
 
-		for (size_t c = 0; c < unit->n_components; c++) {
-			const struct pics_component *comp = &unit->components[c];
-			struct signature_sum *s = find_signature(pl, comp->signature);
-
-			if (!s) {
-				s = &pl->sigs[pl->n_sigs++];
-				s->signature = comp->signature;
-				pics_signature_name(m, s->signature, s->name,
-						    sizeof(s->name));
-			}
-			s->weight += comp->weight;
-		}
+		for (size_t c = 0; c < unit->n_components; c++)
+			add_signature(pl, &unit->components[c]);
 	}
 	qsort(pl->sigs, pl->n_sigs, sizeof(*pl->sigs), base_then_heaviest);
 	return 0;
@@ -144,7 +146,8 @@ static int assign_series(struct plot *pl)
 	size_t colours = 0, named = 0;
 
 	pl->series_names = calloc(pl->n_sigs + 1, sizeof(*pl->series_names));
-	pl->series_colours = calloc(pl->n_sigs + 1, sizeof(*pl->series_colours));
+	pl->series_colours = calloc(pl->n_sigs + 1,
+				    sizeof(*pl->series_colours));
 	if (!pl->series_names || !pl->series_colours)
 		return -1;
 	for (size_t i = 0; i < pl->n_sigs; i++) {
@@ -173,7 +176,8 @@ static void label_unit(struct plot *pl, size_t u)
 	const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
 
 	if (pl->sort == PICS_UNIT_INSN)
-		describe_function(pl->syms, unit->key, pl->labels[u], LABEL_MAX);
+		describe_function(pl->syms, unit->key, pl->labels[u],
+				  LABEL_MAX);
 	if (!pl->labels[u][0])
 		snprintf(pl->labels[u], LABEL_MAX, "%s", unit->name);
 }
@@ -193,16 +197,17 @@ static int fill_values(struct plot *pl)
 		return -1;
 	for (size_t u = 0; u < pl->n_units; u++) {
 		const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
+		uint64_t *row = pl->weights + u * pl->n_series;
 
 		label_unit(pl, u);
 		pl->label_ptrs[u] = pl->labels[u];
 		format_cycles(pl->p, unit->total, pl->bar_totals[u],
 			      SVG_VALUE_TEXT);
 		for (size_t c = 0; c < unit->n_components; c++) {
-			const struct pics_component *comp = &unit->components[c];
-			size_t s = find_signature(pl, comp->signature)->series;
+			uint64_t sig = unit->components[c].signature;
 
-			pl->weights[u * pl->n_series + s] += comp->weight;
+			row[find_signature(pl, sig)->series] +=
+				unit->components[c].weight;
 		}
 	}
 	for (size_t i = 0; i < cells; i++) {
@@ -226,7 +231,7 @@ static void free_plot(struct plot *pl)
 	free(pl->bar_totals);
 }
 
-/* ---- output --------------------------------------------------------------- */
+/* ---- output -------------------------------------------------------------- */
 
 static void describe(const struct plot *pl, char *title, size_t title_len,
 		     char *subtitle, size_t sub_len)
@@ -333,6 +338,14 @@ static void write_table_head(FILE *f, const struct plot *pl)
 	fputs("</tr></thead>\n", f);
 }
 
+static uint64_t component_weight(const struct pics_unit *u, uint64_t sig)
+{
+	for (size_t c = 0; c < u->n_components; c++)
+		if (u->components[c].signature == sig)
+			return u->components[c].weight;
+	return 0;
+}
+
 static void write_name_cell(FILE *f, const char *text)
 {
 	fputs("<td class=\"name\">", f);
@@ -362,11 +375,8 @@ static void write_table_row(FILE *f, const struct plot *pl, size_t u)
 		fraction(unit->total, pics_stacks_total(pl->st)),
 		100.0 * fraction(unit->total, pics_stacks_total(pl->st)));
 	for (size_t i = 0; i < pl->n_sigs; i++) {
-		uint64_t w = 0;
+		uint64_t w = component_weight(unit, pl->sigs[i].signature);
 
-		for (size_t c = 0; c < unit->n_components; c++)
-			if (unit->components[c].signature == pl->sigs[i].signature)
-				w = unit->components[c].weight;
 		format_cycles(pl->p, w, text, sizeof(text));
 		if (w)
 			fprintf(f, "<td data-v=\"%" PRIu64 "\">%s</td>", w, text);

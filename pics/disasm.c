@@ -26,7 +26,7 @@ struct pics_disasm {
 	size_t n, cap;
 };
 
-/* ---- parsing -------------------------------------------------------------- */
+/* ---- parsing ------------------------------------------------------------- */
 
 static int hex_digit(char c)
 {
@@ -62,7 +62,9 @@ static int parse_line(const char *line, size_t len, uint64_t *addr,
 	for (bool first_tab = true; i < len; i++) {
 		if (line[i] != '\t') {
 			/* Control characters would garble a terminal. */
-			t[out++] = (unsigned char)line[i] < 0x20 ? '?' : line[i];
+			unsigned char c = (unsigned char)line[i];
+
+			t[out++] = c < 0x20 ? '?' : (char)c;
 			continue;
 		}
 		do
@@ -154,7 +156,7 @@ const struct pics_insn_text *pics_disasm_insn(const struct pics_disasm *d,
 	return i < d->n ? &d->insns[i] : NULL;
 }
 
-/* ---- running objdump ------------------------------------------------------ */
+/* ---- running objdump ----------------------------------------------------- */
 
 struct child_output {
 	char *out;

@@ -69,6 +69,23 @@ static int symbol_rank(const GElf_Sym *sym)
 	       (sym->st_size != 0);
 }
 
+/* Where a symbol ends: by its size, or (unsized) at its section's end. A
+ * corrupt file may make that wrap past 2^64 (it ends at the top) or lie
+ * before the start (it covers nothing), never end below its start. */
+static uint64_t symbol_end(const GElf_Sym *sym, const GElf_Shdr *where)
+{
+	uint64_t end;
+
+	if (sym->st_size) {
+		if (__builtin_add_overflow(sym->st_value, sym->st_size, &end))
+			return UINT64_MAX;
+		return end;
+	}
+	if (__builtin_add_overflow(where->sh_addr, where->sh_size, &end))
+		end = UINT64_MAX;
+	return end < sym->st_value ? sym->st_value : end;
+}
+
 static int add_symbols(struct pics_symbols *s, Elf *elf, Elf_Scn *scn,
 		       const GElf_Shdr *shdr)
 {
@@ -104,8 +121,7 @@ static int add_symbols(struct pics_symbols *s, Elf *elf, Elf_Scn *scn,
 		/* An unsized symbol reaches to the next one or its section's
 		 * end; trimmed below once all are sorted. */
 		f->sized = sym.st_size != 0;
-		f->end = f->sized ? sym.st_value + sym.st_size
-				  : where.sh_addr + where.sh_size;
+		f->end = symbol_end(&sym, &where);
 		f->rank = symbol_rank(&sym);
 		s->n_funcs++;
 	}

@@ -20,7 +20,14 @@ FUZZ_LIB_OBJS := $(PICS_SRCS:%.c=$(FUZZ_DIR)/obj/%.o) \
 		 $(filter-out %/teaperf.o,$(TEAPERF_SRCS:%.c=$(FUZZ_DIR)/obj/%.o))
 FUZZ_LIB     := $(FUZZ_DIR)/lib/libfuzzed.a
 
-$(FUZZ_DIR)/obj/%.o: %.c | $(DEPS_STAMP)
+# One clear line when the compiler or its libFuzzer runtime is missing.
+.PHONY: fuzz-toolchain
+fuzz-toolchain:
+	@printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n)\n{ return d && n ? 0 : 0; }\n' | \
+		$(FUZZ_CC) -fsanitize=fuzzer,address -x c - -o /dev/null 2>/dev/null || \
+		{ echo "make fuzz: $(FUZZ_CC) cannot link libFuzzer programs; install Debian's clang and libclang-rt-14-dev"; exit 1; }
+
+$(FUZZ_DIR)/obj/%.o: %.c | $(DEPS_STAMP) fuzz-toolchain
 	@mkdir -p $(@D)
 	$(quiet) FUZZCC $<
 	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@

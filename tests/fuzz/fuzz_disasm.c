@@ -16,7 +16,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (const char *c = insn->text; *c; c++)
 			FUZZ_CHECK((unsigned char)*c >= 0x20);
 		if (i)
-			FUZZ_CHECK(pics_disasm_insn(d, i - 1)->addr <= insn->addr);
+			FUZZ_CHECK(pics_disasm_insn(d, i - 1)->addr <=
+				   insn->addr);
 	}
 	FUZZ_CHECK(pics_disasm_insn(d, pics_disasm_count(d)) == NULL);
 	pics_disasm_free(d);

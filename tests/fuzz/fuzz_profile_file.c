@@ -26,7 +26,8 @@ static void check_projection(const struct pics_profile *p)
 
 	FUZZ_CHECK(q);
 	FUZZ_CHECK(pics_profile_entries(q) == pics_profile_entries(p));
-	FUZZ_CHECK(pics_profile_total_weight(q) == pics_profile_total_weight(p));
+	FUZZ_CHECK(pics_profile_total_weight(q) ==
+		   pics_profile_total_weight(p));
 	pics_profile_free(q);
 }
 

@@ -27,11 +27,12 @@ static struct pics_profile *read_samples(const char *path)
 		pics_profile_free(p);
 		p = NULL;
 	} else {
-		uint64_t unit = pics_weight_unit(pics_sample_reader_meta(r)->commit_width);
+		const struct pics_meta *m = pics_sample_reader_meta(r);
+		uint64_t samples = pics_sample_reader_samples(r);
 
-		FUZZ_CHECK(pics_profile_samples(p) == pics_sample_reader_samples(r));
+		FUZZ_CHECK(pics_profile_samples(p) == samples);
 		FUZZ_CHECK(pics_profile_total_weight(p) ==
-			   pics_sample_reader_samples(r) * unit);
+			   samples * pics_weight_unit(m->commit_width));
 		/* Once complete, the reader stays at its end. */
 		FUZZ_CHECK(pics_sample_reader_next(r, &s, &err) == 0);
 	}

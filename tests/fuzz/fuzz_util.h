@@ -74,7 +74,8 @@ static inline void fuzz_check_round_trip(const struct pics_profile *p)
 	FUZZ_CHECK(!memcmp(a, b, na * sizeof(*a)));
 	FUZZ_CHECK(pics_profile_samples(back) == pics_profile_samples(p));
 	FUZZ_CHECK(pics_profile_lost(back) == pics_profile_lost(p));
-	FUZZ_CHECK(pics_profile_total_cycles(back) == pics_profile_total_cycles(p));
+	FUZZ_CHECK(pics_profile_total_cycles(back) ==
+		   pics_profile_total_cycles(p));
 	FUZZ_CHECK(!memcmp(pics_profile_meta(back), pics_profile_meta(p),
 			   sizeof(struct pics_meta)));
 	free(a);

@@ -37,11 +37,27 @@ make_teaperf_seeds() {
 	echo "$out"
 }
 
+# Seeds for the ELF harness: the end-to-end test's program, with its line
+# tables, stripped, and as an object file.
+make_elf_seeds() {
+	local out=$dir/seeds/fuzz_symbols
+	rm -rf "$out" && mkdir -p "$out"
+	riscv64-unknown-elf-gcc -g -O1 -march=rv64imac -mabi=lp64 -mcmodel=medany \
+		-nostdlib -Wl,-Ttext=0x80000000 -Wl,--build-id \
+		-o "$out/prog.elf" "$here/../teaperf/prog.c" &&
+		riscv64-unknown-elf-gcc -g -O1 -march=rv64imac -mabi=lp64 -c \
+			-o "$out/prog.o" "$here/../teaperf/prog.c" &&
+		riscv64-unknown-elf-strip -o "$out/stripped.elf" "$out/prog.elf" ||
+		{ echo "run-fuzz: cannot build the ELF seeds" >&2; return 1; }
+	echo "$out"
+}
+
 seeds_for() {
 	case $1 in
 	fuzz_sample_file | fuzz_profile_file) echo "$files" ;;
 	fuzz_disasm) echo "$here/seeds/disasm" ;;
 	fuzz_teaperf) make_teaperf_seeds ;;
+	fuzz_symbols) make_elf_seeds ;;
 	*) echo "run-fuzz: no seeds for $1" >&2; return 1 ;;
 	esac
 }

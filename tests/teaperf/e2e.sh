@@ -326,6 +326,13 @@ grep -q '^<svg xmlns="http://www.w3.org/2000/svg"' plot.html || fail "plot html:
 grep -Eqi '(src|href) *=|@import|url\(' plot.html && fail "plot html: refers to an outside resource"
 [ "$(grep -Eo 'https?://[^" ]*' plot.html | sort -u)" = "http://www.w3.org/2000/svg" ] ||
 	fail "plot html: addresses other than the SVG namespace"
+# Symbol names are bytes: markup, quotes, a control character and broken
+# UTF-8 must leave the SVG well-formed.
+riscv64-unknown-elf-objcopy --strip-all \
+	--add-symbol "$(printf 'a<b&"c\377\001d')=.text:0,function,global" prog.elf odd.elf
+run_tf "plot odd names" 0 plot --binary odd.elf -o odd.svg samples.tea
+xmllint --noout odd.svg 2>err || { fail "plot odd names: not well-formed"; sed 's/^/    /' err; }
+grep -q 'data-label="a&lt;b&amp;&quot;c??d+0x' odd.svg || fail "plot odd names: label not escaped"
 run_tf "plot bad output" 2 plot -o plot.png samples.tea
 one_error_line "plot bad output"
 expect_line "plot bad output" err "expected a name ending in \.svg or \.html"
