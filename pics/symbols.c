@@ -322,15 +322,50 @@ static int finish_lines(struct pics_symbols *s)
 	return 0;
 }
 
+/* libdw reads names out of the DWARF string sections with strlen, so one
+ * that does not end in a NUL (a corrupt file) would be read past its end:
+ * such a file is treated as having no line tables. */
+static bool string_sections_terminated(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr shdr;
+		const char *name;
+		Elf_Data *data;
+
+		/* Compressed sections are checked by libdw as it inflates
+		 * them. */
+		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS ||
+		    (shdr.sh_flags & SHF_COMPRESSED))
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (!name || strncmp(name, ".debug_", 7) ||
+		    (strcmp(name + 7, "str") && strcmp(name + 7, "line_str")))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (data && data->d_size &&
+		    (!data->d_buf || ((const char *)data->d_buf)[data->d_size - 1]))
+			return false;
+	}
+	return true;
+}
+
 static int read_lines(struct pics_symbols *s, Elf *elf)
 {
-	Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
+	Dwarf *dw;
 	Dwarf_Off off = 0, next;
 	size_t header_size, cap = 0;
 	const char *last_src = NULL;
 	uint32_t last_file = 0;
 	int ret = 0;
 
+	if (!string_sections_terminated(elf))
+		return 0;
+	dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
 	if (!dw)
 		return 0;	/* no debug information: addresses only */
 	while (!ret && dwarf_nextcu(dw, off, &next, &header_size, NULL, NULL,

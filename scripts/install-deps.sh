@@ -9,7 +9,7 @@ packages=(
 	libfdt-dev device-tree-compiler
 	libcmocka-dev
 	libelf-dev libdw-dev
-	jq
+	jq python3 chromium
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	qemu-system-misc
 )

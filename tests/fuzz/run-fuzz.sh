@@ -73,10 +73,13 @@ for bin in "$@"; do
 	else
 		budget=(-max_total_time="$seconds")
 	fi
+	# Inputs that once crashed a harness run first, every time.
+	regressions=()
+	[ -d "$here/regressions/$name" ] && regressions=("$here/regressions/$name")
 	log=$dir/$name.log
 	"$bin" "${budget[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$dir/crashes/$name-" \
-		"$dir/corpus/$name" "$seeds" >"$log" 2>&1
+		"$dir/corpus/$name" "$seeds" "${regressions[@]}" >"$log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
 	cov=$(grep -Eo 'cov: [0-9]+' "$log" | tail -1)

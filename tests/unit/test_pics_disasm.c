@@ -143,6 +143,33 @@ static void test_functions_are_found_by_name(void **state)
 	unlink(path);
 }
 
+/* A corrupt size that wraps past 2^64 ends at the top; an unsized symbol
+ * beyond its section's end covers nothing. Neither ends before it starts,
+ * so a disassembly range is never inverted. */
+static void test_corrupt_symbols_never_end_before_they_start(void **state)
+{
+	static const struct test_func funcs[] = {
+		{ "wraps", 0xfffffffffffff000, 0x2000 },
+		{ "beyond", 0x90000000, 0 },
+	};
+	const char *path = scratch("corrupt.elf");
+	struct pics_symbols *s;
+	struct pics_error err;
+	uint64_t start = 0, end = 0;
+
+	(void)state;
+	write_test_elf(path, funcs, 2);
+	s = pics_symbols_open(path, &err);
+	assert_non_null(s);
+	assert_true(pics_symbols_lookup(s, "wraps", &start, &end));
+	assert_true(start == 0xfffffffffffff000 && end == UINT64_MAX);
+	assert_true(pics_symbols_lookup(s, "beyond", &start, &end));
+	assert_int_equal(start, 0x90000000);
+	assert_int_equal(end, 0x90000000);
+	pics_symbols_close(s);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +180,7 @@ int main(void)
 		cmocka_unit_test(test_missing_objdump_is_one_clear_error),
 		cmocka_unit_test(test_failing_objdump_reports_its_complaint),
 		cmocka_unit_test(test_functions_are_found_by_name),
+		cmocka_unit_test(test_corrupt_symbols_never_end_before_they_start),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
