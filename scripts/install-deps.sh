@@ -10,6 +10,7 @@ packages=(
 	libcmocka-dev
 	libelf-dev libdw-dev
 	jq python3 chromium
+	clang libclang-rt-14-dev
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	qemu-system-misc
 )
