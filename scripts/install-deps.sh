@@ -11,6 +11,7 @@ packages=(
 	libelf-dev libdw-dev
 	jq python3 chromium
 	clang libclang-rt-14-dev
+	libxml2-utils
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	qemu-system-misc
 )
