@@ -6,41 +6,6 @@
 
 #define S_IRQS (MIP_SSIP | MIP_STIP | (1 << IRQ_S_EXT))
 
-/* Enters `mode` and expects interrupt `irq` to reach M before the first
- * instruction there. */
-	.macro M_TAKES n, mode, irq
-	CASE \n
-	CLEAR_TRAPS
-	RESUME_AT .Lback\@
-	MRET_TO \mode, .Lfirst\@
-.Lfirst\@:
-	nop
-	j env_fail
-.Lback\@:
-	EXPECT_TRAP 1, CAUSE_IRQ(\irq)
-	EXPECT_ADDR TRAP_EPC, .Lfirst\@
-	csrr a0, mstatus
-	li t0, MSTATUS_MPP
-	and a0, a0, t0
-	EXPECT a0, (\mode << 11)
-	.endm
-
-/* Enters `mode` and expects interrupt `irq` to reach S before the first
- * instruction there. */
-	.macro S_TAKES n, mode, irq
-	CASE \n
-	CLEAR_TRAPS
-	RESUME_AT .Lback\@
-	MRET_TO \mode, .Lfirst\@
-.Lfirst\@:
-	nop
-	j env_fail
-.Lback\@:
-	TO_M
-	EXPECT_TRAP 1, CAUSE_IRQ(\irq)
-	EXPECT_ADDR TRAP_EPC, .Lfirst\@
-	.endm
-
 	TEST_BEGIN
 	SET_MTVEC env_trap_m_catch
 	SET_STVEC env_trap_s_catch

@@ -27,44 +27,6 @@
 #define VA_NONCANON_LO 0x0000008000400000
 #define VA_NONCANON_HI 0xffffff8000400000
 
-/* insn (using a1 = va, a2, a0) faults with cause; a0 keeps its value */
-	.macro FAULT n, insn, va, cause
-	CASE \n
-	CLEAR_TRAPS
-	li a1, \va
-	li a2, 0x77
-	li a0, 0x5a5a
-.Linsn\@:
-	\insn
-	EXPECT_TRAP 1, \cause
-	EXPECT_ADDR TRAP_EPC, .Linsn\@
-	EXPECT TRAP_TVAL, \va
-	EXPECT a0, 0x5a5a
-	.endm
-
-/* A jump to va faults on the fetch with xtval = tval. */
-	.macro FETCH_FAULT n, va, tval
-	CASE \n
-	CLEAR_TRAPS
-	RESUME_AT .Lback\@
-	li a1, \va
-	jalr a1
-	j env_fail
-.Lback\@:
-	EXPECT_TRAP 1, CAUSE_FETCH_PAGE_FAULT
-	EXPECT TRAP_EPC, \va
-	EXPECT TRAP_TVAL, \tval
-	.endm
-
-/* insn (using a1 = va) runs without a trap */
-	.macro WORKS n, insn, va
-	CASE \n
-	CLEAR_TRAPS
-	li a1, \va
-	\insn
-	EXPECT TRAP_COUNT, 0
-	.endm
-
 /* The faults every mode of delivery is checked with. */
 	.macro ALL_FAULTS base
 	FAULT \base+0, "ld a0, 0(a1)", VA_INVALID, CAUSE_LOAD_PAGE_FAULT

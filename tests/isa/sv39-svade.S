@@ -11,45 +11,6 @@
 #define VA_USER    0x00403000   /* page_a, U R W, A = D = 0 */
 #define VA_MEGA    0x00600000   /* ENV_FREE_2M, R W X, A = D = 0 */
 
-	.macro FAULT n, insn, va, cause
-	CASE \n
-	CLEAR_TRAPS
-	li a1, \va
-	li a2, 0x77
-	li a0, 0x5a5a
-	RESUME_AT .Lnext\@
-.Linsn\@:
-	\insn
-	j env_fail
-.Lnext\@:
-	EXPECT_TRAP 1, \cause
-	EXPECT_ADDR TRAP_EPC, .Linsn\@
-	EXPECT TRAP_TVAL, \va
-	EXPECT a0, 0x5a5a
-	.endm
-
-	.macro FETCH_FAULT n, va
-	CASE \n
-	CLEAR_TRAPS
-	RESUME_AT .Lback\@
-	li a1, \va
-	jalr a1
-	j env_fail
-.Lback\@:
-	EXPECT_TRAP 1, CAUSE_FETCH_PAGE_FAULT
-	EXPECT TRAP_EPC, \va
-	EXPECT TRAP_TVAL, \va
-	.endm
-
-	.macro WORKS n, insn, va
-	CASE \n
-	CLEAR_TRAPS
-	li a1, \va
-	li a2, 0x77
-	\insn
-	EXPECT TRAP_COUNT, 0
-	.endm
-
 /* reg = the PTE at table[index] */
 	.macro LOAD_PTE reg, table, index
 	la t0, \table + (\index * 8)
@@ -83,9 +44,9 @@
 	FAULT 5, "sd a2, 0(a1)", VA_NO_D, CAUSE_STORE_PAGE_FAULT
 	FAULT 6, "amoor.w a0, a2, (a1)", VA_NO_D, CAUSE_STORE_PAGE_FAULT
 	FAULT 7, "lr.d a0, (a1)", VA_NO_A, CAUSE_LOAD_PAGE_FAULT
-	FETCH_FAULT 8, VA_CODE
+	FETCH_FAULT 8, VA_CODE, VA_CODE
 	FAULT 9, "lw a0, 0(a1)", VA_MEGA, CAUSE_LOAD_PAGE_FAULT
-	FETCH_FAULT 10, VA_MEGA
+	FETCH_FAULT 10, VA_MEGA, VA_MEGA
 	TO_M
 	GOTO_U_VM 1f
 1:	FAULT 11, "ld a0, 0(a1)", VA_USER, CAUSE_LOAD_PAGE_FAULT

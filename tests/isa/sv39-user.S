@@ -11,49 +11,6 @@
 #define VA_S_CODE 0x00404000    /* code_page, R X */
 #define VA_U_RO   0x00405000    /* page_a, U R */
 
-/* insn (using a1 = va, a2, a0) faults with cause; a0 keeps its value.
- * Resumes through TRAP_RESUME, as U's pc is not its physical address. */
-	.macro FAULT n, insn, va, cause
-	CASE \n
-	CLEAR_TRAPS
-	li a1, \va
-	li a2, 0x77
-	li a0, 0x5a5a
-	RESUME_AT .Lnext\@
-.Linsn\@:
-	\insn
-	j env_fail
-.Lnext\@:
-	EXPECT_TRAP 1, \cause
-	EXPECT_ADDR TRAP_EPC, .Linsn\@
-	EXPECT TRAP_TVAL, \va
-	EXPECT a0, 0x5a5a
-	.endm
-
-/* A jump to va faults on the fetch. */
-	.macro FETCH_FAULT n, va
-	CASE \n
-	CLEAR_TRAPS
-	RESUME_AT .Lback\@
-	li a1, \va
-	jalr a1
-	j env_fail
-.Lback\@:
-	EXPECT_TRAP 1, CAUSE_FETCH_PAGE_FAULT
-	EXPECT TRAP_EPC, \va
-	EXPECT TRAP_TVAL, \va
-	.endm
-
-/* insn (using a1 = va, a2) runs without a trap */
-	.macro WORKS n, insn, va
-	CASE \n
-	CLEAR_TRAPS
-	li a1, \va
-	li a2, 0x77
-	\insn
-	EXPECT TRAP_COUNT, 0
-	.endm
-
 	TEST_BEGIN
 	SET_MTVEC env_trap_m_record
 
@@ -75,9 +32,9 @@
 	EXPECT a0, 77
 	FAULT 3, "ld a0, 0(a1)", VA_S_RW, CAUSE_LOAD_PAGE_FAULT
 	FAULT 4, "sd a2, 0(a1)", VA_S_RW, CAUSE_STORE_PAGE_FAULT
-	FETCH_FAULT 5, VA_S_CODE
+	FETCH_FAULT 5, VA_S_CODE, VA_S_CODE
 	FAULT 6, "ld a0, 0(a1)", 0x80000000, CAUSE_LOAD_PAGE_FAULT
-	FETCH_FAULT 7, 0x80000000
+	FETCH_FAULT 7, 0x80000000, 0x80000000
 	FAULT 8, "ld a0, 0(a1)", VA_U_XO, CAUSE_LOAD_PAGE_FAULT
 	FAULT 9, "sd a2, 0(a1)", VA_U_RO, CAUSE_STORE_PAGE_FAULT
 	FAULT 10, "amoswap.d a0, a2, (a1)", VA_U_RO, CAUSE_STORE_PAGE_FAULT
@@ -95,13 +52,13 @@
 1:	FAULT 12, "ld a0, 0(a1)", VA_U_RW, CAUSE_LOAD_PAGE_FAULT
 	FAULT 13, "sd a2, 0(a1)", VA_U_RW, CAUSE_STORE_PAGE_FAULT
 	FAULT 14, "ld a0, 0(a1)", 0x40000000, CAUSE_LOAD_PAGE_FAULT
-	FETCH_FAULT 15, VA_U_CODE
+	FETCH_FAULT 15, VA_U_CODE, VA_U_CODE
 	WORKS 16, "ld a0, 0(a1); sd a2, 0(a1)", VA_S_RW
 	li t0, MSTATUS_SUM
 	csrs sstatus, t0
 	WORKS 17, "ld a0, 0(a1); sd a2, 16(a1)", VA_U_RW
 	WORKS 18, "ld a0, 0(a1)", 0x40000000
-	FETCH_FAULT 19, VA_U_CODE
+	FETCH_FAULT 19, VA_U_CODE, VA_U_CODE
 	FAULT 20, "ld a0, 0(a1)", VA_U_XO, CAUSE_LOAD_PAGE_FAULT
 	li t0, MSTATUS_MXR
 	csrs sstatus, t0

@@ -319,6 +319,41 @@ test_main:
 	EXPECT TRAP_CAUSE, \cause
 	.endm
 
+/* Enters `mode` and expects interrupt `irq` to reach M before the first
+ * instruction there. */
+	.macro M_TAKES n, mode, irq
+	CASE \n
+	CLEAR_TRAPS
+	RESUME_AT .Lback\@
+	MRET_TO \mode, .Lfirst\@
+.Lfirst\@:
+	nop
+	j env_fail
+.Lback\@:
+	EXPECT_TRAP 1, CAUSE_IRQ(\irq)
+	EXPECT_ADDR TRAP_EPC, .Lfirst\@
+	csrr a0, mstatus
+	li t0, MSTATUS_MPP
+	and a0, a0, t0
+	EXPECT a0, (\mode << 11)
+	.endm
+
+/* Enters `mode` and expects interrupt `irq` to reach S before the first
+ * instruction there. */
+	.macro S_TAKES n, mode, irq
+	CASE \n
+	CLEAR_TRAPS
+	RESUME_AT .Lback\@
+	MRET_TO \mode, .Lfirst\@
+.Lfirst\@:
+	nop
+	j env_fail
+.Lback\@:
+	TO_M
+	EXPECT_TRAP 1, CAUSE_IRQ(\irq)
+	EXPECT_ADDR TRAP_EPC, .Lfirst\@
+	.endm
+
 /* Waits (boundedly) until every bit of mask is set / clear in mip, since
  * a device's interrupt line may take some cycles to reach mip. Clobbers
  * t5. */

@@ -92,6 +92,52 @@
 	ecall
 	.endm
 
+/* The checks of the Sv39 tests. a1 = va and a2 = 0x77 are the operands of
+ * insn. Traps resume through TRAP_RESUME, since a U-mode pc is not its
+ * physical address. */
+
+/* insn faults with cause and tval = va; a0 keeps its value. */
+	.macro FAULT n, insn, va, cause
+	CASE \n
+	CLEAR_TRAPS
+	li a1, \va
+	li a2, 0x77
+	li a0, 0x5a5a
+	RESUME_AT .Lnext\@
+.Linsn\@:
+	\insn
+	j env_fail
+.Lnext\@:
+	EXPECT_TRAP 1, \cause
+	EXPECT_ADDR TRAP_EPC, .Linsn\@
+	EXPECT TRAP_TVAL, \va
+	EXPECT a0, 0x5a5a
+	.endm
+
+/* A jump to va faults on the fetch with xtval = tval. */
+	.macro FETCH_FAULT n, va, tval
+	CASE \n
+	CLEAR_TRAPS
+	RESUME_AT .Lback\@
+	li a1, \va
+	jalr a1
+	j env_fail
+.Lback\@:
+	EXPECT_TRAP 1, CAUSE_FETCH_PAGE_FAULT
+	EXPECT TRAP_EPC, \va
+	EXPECT TRAP_TVAL, \tval
+	.endm
+
+/* insn runs without a trap. */
+	.macro WORKS n, insn, va
+	CASE \n
+	CLEAR_TRAPS
+	li a1, \va
+	li a2, 0x77
+	\insn
+	EXPECT TRAP_COUNT, 0
+	.endm
+
 #endif /* __ASSEMBLER__ */
 
 #endif
