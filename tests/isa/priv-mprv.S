@@ -21,7 +21,7 @@
 	csrc mstatus, t0
 	.endm
 
-	.macro WORKS n, mode, bits, insn
+	.macro LOAD_WORKS n, mode, bits, insn
 	CASE \n
 	CLEAR_TRAPS
 	li a0, 0
@@ -30,7 +30,7 @@
 	EXPECT a0, 0xaaaa
 	.endm
 
-	.macro FAULT n, mode, bits, insn, va
+	.macro LOAD_FAULTS n, mode, bits, insn, va
 	CASE \n
 	CLEAR_TRAPS
 	li a0, 0
@@ -57,15 +57,15 @@
 	li s1, VA_U
 	li s2, VA_XO
 
-	WORKS 1, PRIV_S, 0, "ld a0, 0(s0)"
-	WORKS 2, PRIV_U, 0, "ld a0, 0(s1)"
-	FAULT 3, PRIV_U, 0, "ld a0, 0(s0)", VA_S
-	FAULT 4, PRIV_S, 0, "ld a0, 0(s1)", VA_U
-	WORKS 5, PRIV_S, MSTATUS_SUM, "ld a0, 0(s1)"
-	FAULT 6, PRIV_S, 0, "ld a0, 0(s2)", VA_XO
-	WORKS 7, PRIV_S, MSTATUS_MXR, "ld a0, 0(s2)"
+	LOAD_WORKS 1, PRIV_S, 0, "ld a0, 0(s0)"
+	LOAD_WORKS 2, PRIV_U, 0, "ld a0, 0(s1)"
+	LOAD_FAULTS 3, PRIV_U, 0, "ld a0, 0(s0)", VA_S
+	LOAD_FAULTS 4, PRIV_S, 0, "ld a0, 0(s1)", VA_U
+	LOAD_WORKS 5, PRIV_S, MSTATUS_SUM, "ld a0, 0(s1)"
+	LOAD_FAULTS 6, PRIV_S, 0, "ld a0, 0(s2)", VA_XO
+	LOAD_WORKS 7, PRIV_S, MSTATUS_MXR, "ld a0, 0(s2)"
 	/* MPP = M: no translation, physical addresses work */
-	WORKS 8, PRIV_M, 0, "ld a0, 0(a1)"
+	LOAD_WORKS 8, PRIV_M, 0, "ld a0, 0(a1)"
 	/* stores too */
 	CASE 9
 	li a2, 0xbbbb
