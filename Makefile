@@ -43,11 +43,12 @@ deps: $(DEPS_STAMP)
 
 BINS :=
 TESTS :=
+include rtl/rtl.mk
 include sim/sim.mk
 -include pics/pics.mk
 -include perf-tool/perf-tool.mk
 -include driver/baremetal/baremetal.mk
--include rtl/rtl.mk
+-include boards/boards.mk
 -include tests/tests.mk
 
 all: $(BINS)

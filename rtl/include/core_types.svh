@@ -132,6 +132,14 @@ typedef union packed {
   sys_op_e sys;
 } uop_op_u;
 
+// Index widths of the back end's structures.
+/* verilator lint_off UNUSEDPARAM */
+localparam int unsigned ROB_IDX_BITS = $clog2(CFG_ROB_ENTRIES);
+localparam int unsigned PREG_BITS = $clog2(CFG_PRF_ENTRIES);
+localparam int unsigned LQ_IDX_BITS = $clog2(CFG_LQ_ENTRIES);
+localparam int unsigned SQ_IDX_BITS = $clog2(CFG_SQ_ENTRIES);
+/* verilator lint_on UNUSEDPARAM */
+
 typedef struct packed {
   logic                illegal;     // reserved or unknown encoding: raise cause 2
   fu_e                 fu;          // unit that executes it

@@ -57,13 +57,16 @@ typedef struct packed {
   logic                rvc;
   logic [CFG_XLEN-1:0] pred_npc; // pc + length unless predicted taken
   bp_ckpt_t            ckpt;
+  logic                fault;      // fetching it faulted: it must not execute
+  logic                fault_page; // instruction page fault (12), else access fault (1)
+  logic                fault_hi;   // the fault hit the second half: tval = pc + 2
   fe_psv_t             psv;      // last: fetch_buffer relies on it
 } fetch_entry_t;
 
 // Width of fetch_entry_t, for flat ports (Yosys 0.23 has no $bits of a
 // type); Verilator's width lint catches a disagreement with the struct.
 localparam int unsigned FETCH_ENTRY_BITS =
-    3 * CFG_XLEN + 32 + 1 + FE_HIST_BITS + FE_RAS_PTR_BITS + FE_PSV_BITS;
+    3 * CFG_XLEN + 32 + 1 + FE_HIST_BITS + FE_RAS_PTR_BITS + 3 + FE_PSV_BITS;
 
 // verilator lint_on UNUSEDPARAM
 `endif

@@ -11,10 +11,12 @@
 #include <unistd.h>
 
 #include "cosim/commitlog.h"
+#include "cosim/cosim.h"
 #include "host/htif.h"
 #include "host/semihost.h"
 #include "iss/hart.h"
 #include "loader/elf_loader.h"
+#include "rtl/rtl_soc.h"
 #include "soc/devicetree.h"
 #include "soc/soc.h"
 
@@ -31,6 +33,10 @@ enum {
 #define TIMEBASE_HZ       10000000ull    /* CLINT mtime, as on QEMU virt */
 #define CHUNK             4096           /* instructions between host polls */
 #define DTB_MAX           16384
+#define DEFAULT_DRAM_LATENCY 80          /* cycles from a line request to its data */
+#define DEFAULT_DRAM_CPL  4              /* cycles per 64-byte line: 1.6 GB/s at 100 MHz */
+#define STALL_CYCLES      200000         /* the RTL is hung when nothing commits this long */
+#define COSIM_HISTORY     16
 
 struct options {
 	const char *elf;
@@ -43,6 +49,8 @@ struct options {
 	const char *bootargs;
 	bool dump_dts;
 	bool semihosting;
+	bool rtl;
+	uint64_t dram_latency, dram_cpl;
 	bool quiet, verbose, progress;
 };
 
@@ -55,14 +63,21 @@ struct run {
 	FILE *log;
 	uint64_t steps;
 	uint64_t tick_rest;    /* cycles not yet turned into mtime ticks */
+	struct rtl_soc *rtl;   /* the RTL model, with --rtl; hart is then its reference */
+	struct cosim *cosim;
 };
 
 static void usage(FILE *f)
 {
-	fputs("usage: teasim [options] program.elf [program arguments...]\n"
-	      "Runs a RV64IMAC program on the simulated TEA SoC (reference ISS backend)\n"
-	      "and exits with the program's exit code.\n"
+	fprintf(f, "usage: teasim [options] program.elf [program arguments...]\n"
+	      "Runs a RV64IMAC program on the simulated TEA SoC and exits with the\n"
+	      "program's exit code. By default the reference ISS runs it; with --rtl the\n"
+	      "RTL of the core and SoC does, checked instruction by instruction against\n"
+	      "the ISS (lockstep co-simulation).\n"
 	      "\n"
+	      "      --rtl             run on the RTL model (config: %s, %u-wide)\n"
+	      "      --dram-latency N  RTL: cycles from a line request to its data (default 80)\n"
+	      "      --dram-bandwidth N  RTL: cycles per 64-byte line (default 4)\n"
 	      "  -m, --max-insns N     stop after N instructions (default 10000000000; 0 = none)\n"
 	      "  -M, --memory MIB      DRAM size in MiB (default 256)\n"
 	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
@@ -81,7 +96,8 @@ static void usage(FILE *f)
 	      "Programs talk to the host through HTIF (tohost/fromhost symbols), RISC-V\n"
 	      "semihosting, the 16550 UART at 0x10000000 and the test finisher at 0x100000.\n"
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
-	      "reached; 125 on bad input or a simulator error; 2 on a usage error.\n", f);
+	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
+	      "divergence; 2 on a usage error.\n", rtl_soc_config_name(), rtl_soc_width());
 }
 
 static int error(int code, const char *fmt, ...)
@@ -126,7 +142,8 @@ static char *join_cmdline(int argc, char **argv)
 
 static int parse_options(int argc, char **argv, struct options *o)
 {
-	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING };
+	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING,
+	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -136,6 +153,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "bootargs", required_argument, NULL, OPT_BOOTARGS },
 		{ "dump-dts", no_argument, NULL, OPT_DUMP_DTS },
 		{ "no-semihosting", no_argument, NULL, OPT_NO_SEMIHOSTING },
+		{ "rtl", no_argument, NULL, OPT_RTL },
+		{ "dram-latency", required_argument, NULL, OPT_DRAM_LATENCY },
+		{ "dram-bandwidth", required_argument, NULL, OPT_DRAM_BANDWIDTH },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -147,6 +167,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->max_insns = DEFAULT_MAX_INSNS;
 	o->dram_mib = DEFAULT_DRAM_MIB;
 	o->semihosting = true;
+	o->dram_latency = DEFAULT_DRAM_LATENCY;
+	o->dram_cpl = DEFAULT_DRAM_CPL;
 	opterr = 0;
 	/* '+': options stop at the program, whose own arguments follow it;
 	 * ':': a missing argument is told apart from an unknown option. */
@@ -177,6 +199,17 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_NO_SEMIHOSTING:
 			o->semihosting = false;
+			break;
+		case OPT_RTL:
+			o->rtl = true;
+			break;
+		case OPT_DRAM_LATENCY:
+			if (!parse_u64(optarg, &o->dram_latency) || o->dram_latency == 0 || o->dram_latency > 100000)
+				return error(EXIT_USAGE, "--dram-latency needs a number of cycles from 1 to 100000, not '%s'", optarg);
+			break;
+		case OPT_DRAM_BANDWIDTH:
+			if (!parse_u64(optarg, &o->dram_cpl) || o->dram_cpl == 0 || o->dram_cpl > 100000)
+				return error(EXIT_USAGE, "--dram-bandwidth needs a number of cycles from 1 to 100000, not '%s'", optarg);
 			break;
 		case 'p':
 			o->progress = true;
@@ -349,6 +382,130 @@ static int simulate(struct run *r, const struct options *o)
 	return (code & 0xff) || code == 0 ? code & 0xff : 1;
 }
 
+/* The RTL loop: one clock cycle at a time; every commit is checked against
+ * the reference hart, which also keeps the architectural memory that HTIF
+ * and the signature read. Returns teasim's exit status. */
+static int simulate_rtl(struct run *r, const struct options *o)
+{
+	struct commit c[8];
+	struct timespec t0;
+	double last_progress = 0;
+	uint64_t idle = 0;
+	int code;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		unsigned n = rtl_soc_cycle(r->rtl, c);
+		bool polled = false;
+
+		idle = n ? 0 : idle + 1;
+		for (unsigned i = 0; i < n; i++) {
+			if (r->log)
+				commitlog_print(r->log, &c[i]);
+			if (!cosim_check(r->cosim, &c[i])) {
+				fflush(stdout);
+				cosim_report(r->cosim, stderr);
+				return error(EXIT_ERROR, "co-simulation diverged after %" PRIu64
+					     " instructions, in cycle %" PRIu64 ": %s",
+					     cosim_checked(r->cosim), rtl_soc_cycles(r->rtl),
+					     cosim_mismatch(r->cosim));
+			}
+			r->steps++;
+			if (c[i].mem_size && !c[i].trap)
+				polled = true;
+		}
+		if (polled || (rtl_soc_cycles(r->rtl) & (CHUNK - 1)) == 0) {
+			if (!htif_poll(&r->htif) || r->htif.error[0])
+				return error(EXIT_ERROR, "%s", r->htif.error);
+		}
+		if (r->htif.exited) {
+			code = r->htif.exit_code;
+			break;
+		}
+		if (soc_exit_requested(r->soc, &code))
+			break;
+		if (idle >= STALL_CYCLES) {
+			fflush(stdout);
+			return error(EXIT_ERROR, "the RTL committed nothing for %d cycles (cycle %" PRIu64
+				     ", %" PRIu64 " instructions, next pc 0x%" PRIx64 ")", STALL_CYCLES,
+				     rtl_soc_cycles(r->rtl), r->steps, hart_pc(r->hart));
+		}
+		if (o->max_insns && r->steps >= o->max_insns) {
+			fflush(stdout);
+			return error(EXIT_LIMIT, "instruction limit of %" PRIu64 " reached at pc 0x%" PRIx64
+				     " (the program did not exit; raise it with --max-insns)",
+				     o->max_insns, hart_pc(r->hart));
+		}
+		if (o->progress && (rtl_soc_cycles(r->rtl) & 0xffff) == 0) {
+			double secs = seconds_since(&t0);
+
+			if (secs - last_progress >= 1.0) {
+				fprintf(stderr, "teasim: %" PRIu64 " cycles, %" PRIu64 " instructions, %.1f kHz%s",
+					rtl_soc_cycles(r->rtl), r->steps,
+					(double)rtl_soc_cycles(r->rtl) / secs / 1e3,
+					isatty(STDERR_FILENO) ? "\r" : "\n");
+				last_progress = secs;
+			}
+		}
+	}
+	fflush(stdout);
+	if (last_progress > 0 && isatty(STDERR_FILENO))
+		fputs("\n", stderr);
+	if (o->verbose) {
+		double secs = seconds_since(&t0);
+		uint64_t cycles = rtl_soc_cycles(r->rtl);
+
+		fprintf(stderr, "teasim: the program exited with code %d\n", code);
+		fprintf(stderr, "teasim: %" PRIu64 " instructions in %" PRIu64 " cycles (IPC %.3f), "
+			"%.2f s, %.1f kHz, config %s\n", r->steps, cycles,
+			cycles ? (double)r->steps / (double)cycles : 0.0, secs,
+			secs > 0 ? (double)cycles / secs / 1e3 : 0.0, rtl_soc_config_name());
+	}
+	return (code & 0xff) || code == 0 ? code & 0xff : 1;
+}
+
+static uint64_t host_read(void *ctx, uint64_t pa)
+{
+	uint64_t v = 0;
+
+	soc_load(ctx, pa, 8, &v);
+	return v;
+}
+
+/* Builds the RTL model with the same memory image and boot ROM as the
+ * reference. */
+static int setup_rtl(struct run *r, const struct options *o)
+{
+	static uint8_t rom[SOC_BOOTROM_SIZE];
+	struct rtl_soc_config cfg = {
+		.dram_size = o->dram_mib << 20,
+		.dram_latency = (unsigned)o->dram_latency,
+		.dram_cycles_per_line = (unsigned)o->dram_cpl,
+		.tohost = r->prog.tohost,
+		.fromhost = r->prog.fromhost,
+		.console = stdout,
+		.host_read = host_read,
+		.host_ctx = r->soc,
+	};
+	uint64_t size = o->dram_mib << 20;
+
+	r->rtl = rtl_soc_create(&cfg);
+	r->cosim = r->rtl ? cosim_create(r->hart, COSIM_HISTORY) : NULL;
+	if (!r->cosim)
+		return error(EXIT_ERROR, "cannot create the RTL model with %" PRIu64 " MiB of DRAM", o->dram_mib);
+	memcpy(rtl_soc_dram(r->rtl, SOC_DRAM_BASE, size), soc_dram(r->soc, SOC_DRAM_BASE, size), size);
+	for (uint64_t off = 0; off < SOC_BOOTROM_SIZE; off++) {
+		uint64_t v;
+
+		soc_load(r->soc, SOC_BOOTROM_BASE + off, 1, &v);
+		rom[off] = (uint8_t)v;
+	}
+	hart_set_irq_from_soc(r->hart, false);
+	if (rtl_soc_boot(r->rtl, rom, sizeof(rom)))
+		return error(EXIT_ERROR, "the boot ROM image does not fit");
+	return 0;
+}
+
 static int write_signature(const struct run *r, const char *path)
 {
 	uint64_t begin = r->prog.begin_signature, end = r->prog.end_signature;
@@ -395,7 +552,7 @@ int main(int argc, char **argv)
 		.clock_hz = CLOCK_HZ,
 		.isa = "rv64imac_zicsr_zifencei",
 		.mmu = "riscv,sv39",
-		.console = stdout,
+		.console = o.rtl ? NULL : stdout,   /* with --rtl the RTL UART prints */
 	};
 	if (o.dump_dts)
 		return dump_dts(&cfg);
@@ -419,7 +576,8 @@ int main(int argc, char **argv)
 	htif_init(&r.htif, r.soc, r.prog.tohost, r.prog.fromhost, stdout);
 	r.semihost = (struct semihost){ .out = stdout, .err = stderr, .cmdline = o.cmdline,
 					.clock_hz = CLOCK_HZ };
-	if (o.semihosting)
+	/* Semihosting needs a debug path into the RTL core that it lacks. */
+	if (o.semihosting && !o.rtl)
 		hart_set_semihost(r.hart, semihost_call, &r.semihost);
 	if (o.log_path) {
 		r.log = strcmp(o.log_path, "-") ? fopen(o.log_path, "w") : stdout;
@@ -429,7 +587,14 @@ int main(int argc, char **argv)
 		}
 	}
 
-	ret = simulate(&r, &o);
+	if (o.rtl) {
+		ret = setup_rtl(&r, &o);
+		if (ret)
+			goto out;
+		ret = simulate_rtl(&r, &o);
+	} else {
+		ret = simulate(&r, &o);
+	}
 	if (o.signature_path && program_exited(&r)) {
 		int sig = write_signature(&r, o.signature_path);
 
@@ -439,6 +604,8 @@ int main(int argc, char **argv)
 out:
 	if (r.log && r.log != stdout)
 		fclose(r.log);
+	cosim_destroy(r.cosim);
+	rtl_soc_destroy(r.rtl);
 	if (r.hart)
 		hart_destroy(r.hart);
 	soc_destroy(r.soc);

@@ -1,0 +1,196 @@
+`include "core_types.svh"
+
+// Issue queue: a collapsing queue kept in insertion order (entry 0 is the
+// oldest), so oldest-ready-first select is a priority pick from entry 0 up.
+// Each cycle the issued entries leave and the rest move down to close the
+// gaps (an entry moves at most PORTS places); inserted lanes go in behind
+// them in lane order. Up to W instructions enter per cycle, any subset of
+// lanes; the caller inserts at most free_o (occupancy before this cycle's
+// issue).
+//
+// Source readiness is registered: an entry woken in cycle t can be selected
+// in cycle t + 1. Select is combinational from the registered state and
+// port_ready_i; the entries selected leave at the clock edge. Nothing
+// issues in a cycle with flush_i.
+module issue_queue #(
+  parameter int unsigned ENTRIES      = CFG_IQ_ENTRIES,
+  parameter int unsigned W            = CFG_W,
+  parameter int unsigned PORTS        = 2,
+  parameter int unsigned NWAKE        = 4,
+  parameter int unsigned PAYLOAD_BITS = 8,
+  localparam int unsigned CNT_BITS    = $clog2(ENTRIES + 1)
+) (
+  input  logic                          clk_i,
+  input  logic                          rst_ni,
+  input  logic                          flush_i,          // empty the queue
+
+  input  logic [W-1:0]                  ins_valid_i,      // program order = lane order
+  input  logic [W*PAYLOAD_BITS-1:0]     ins_payload_i,
+  input  logic [W*PREG_BITS-1:0]        ins_prs1_i,
+  input  logic [W*PREG_BITS-1:0]        ins_prs2_i,
+  input  logic [W-1:0]                  ins_rs1_ready_i,  // unused sources come in ready
+  input  logic [W-1:0]                  ins_rs2_ready_i,
+  input  logic [W*PORTS-1:0]            ins_ports_i,      // bit p of lane i: port p executes it
+  output logic [CNT_BITS-1:0]           free_o,
+
+  input  logic [NWAKE-1:0]              wake_valid_i,
+  input  logic [NWAKE*PREG_BITS-1:0]    wake_pdst_i,
+
+  input  logic [PORTS-1:0]              port_ready_i,
+  output logic [PORTS-1:0]              iss_valid_o,
+  output logic [PORTS*PAYLOAD_BITS-1:0] iss_payload_o,
+  output logic [PORTS*PREG_BITS-1:0]    iss_prs1_o,
+  output logic [PORTS*PREG_BITS-1:0]    iss_prs2_o
+);
+  localparam int unsigned PB = PREG_BITS;
+  localparam int unsigned PL = PAYLOAD_BITS;
+  localparam int unsigned SH_BITS = $clog2(PORTS + 1);
+
+  if (ENTRIES < W || PORTS < 1) begin : g_size_check
+    $error("issue_queue needs at least W entries and one port");
+  end
+
+  logic [ENTRIES*PL-1:0]    payload_q, payload_d;
+  logic [ENTRIES*PB-1:0]    prs1_q, prs1_d, prs2_q, prs2_d;
+  logic [ENTRIES-1:0]       rdy1_q, rdy1_d, rdy2_q, rdy2_d;
+  logic [ENTRIES*PORTS-1:0] ports_q, ports_d;
+  logic [CNT_BITS-1:0]      count_q, count_d;
+
+  function automatic logic woken(input logic [NWAKE-1:0] wv, input logic [NWAKE*PB-1:0] wp,
+                                 input logic [PB-1:0] p);
+    woken = 1'b0;
+    for (int k = 0; k < NWAKE; k++) begin
+      if (wv[k] && wp[k*PB +: PB] == p) woken = 1'b1;
+    end
+  endfunction
+
+  function automatic logic [CNT_BITS-1:0] popcount_taken(input logic [ENTRIES-1:0] t);
+    popcount_taken = '0;
+    for (int e = 0; e < ENTRIES; e++) popcount_taken = popcount_taken + CNT_BITS'(t[e]);
+  endfunction
+
+  assign free_o = CNT_BITS'(ENTRIES) - count_q;
+
+  // Select: port p takes the oldest ready entry it can execute that no
+  // lower-numbered port took.
+  logic [ENTRIES-1:0] ready_e, taken;
+  logic [PORTS*ENTRIES-1:0] grant;
+
+  always_comb begin
+    logic found;
+    for (int e = 0; e < ENTRIES; e++) begin
+      ready_e[e] = CNT_BITS'(e) < count_q && rdy1_q[e] && rdy2_q[e];
+    end
+    taken = '0;
+    grant = '0;
+    for (int p = 0; p < PORTS; p++) begin
+      found = 1'b0;
+      for (int e = 0; e < ENTRIES; e++) begin
+        if (!found && ready_e[e] && !taken[e] && ports_q[e*PORTS + p] && port_ready_i[p] &&
+            !flush_i) begin
+          grant[p*ENTRIES + e] = 1'b1;
+          taken[e] = 1'b1;
+          found = 1'b1;
+        end
+      end
+      iss_valid_o[p] = found;
+    end
+  end
+
+  // The one-hot grants drive AND-OR multiplexers.
+  always_comb begin
+    iss_payload_o = '0;
+    iss_prs1_o    = '0;
+    iss_prs2_o    = '0;
+    for (int p = 0; p < PORTS; p++) begin
+      for (int e = 0; e < ENTRIES; e++) begin
+        if (grant[p*ENTRIES + e]) begin
+          iss_payload_o[p*PL +: PL] = iss_payload_o[p*PL +: PL] | payload_q[e*PL +: PL];
+          iss_prs1_o[p*PB +: PB]    = iss_prs1_o[p*PB +: PB] | prs1_q[e*PB +: PB];
+          iss_prs2_o[p*PB +: PB]    = iss_prs2_o[p*PB +: PB] | prs2_q[e*PB +: PB];
+        end
+      end
+    end
+  end
+
+  // Collapse and insert.
+  logic [ENTRIES*SH_BITS-1:0] removed_below;  // issued entries below entry e
+  logic [ENTRIES-1:0]         wake1, wake2;   // sources ready after this cycle's wakeups
+
+  always_comb begin
+    logic [SH_BITS-1:0] n;
+    n = '0;
+    for (int e = 0; e < ENTRIES; e++) begin
+      removed_below[e*SH_BITS +: SH_BITS] = n;
+      n = n + SH_BITS'(taken[e]);
+      wake1[e] = rdy1_q[e] || woken(wake_valid_i, wake_pdst_i, prs1_q[e*PB +: PB]);
+      wake2[e] = rdy2_q[e] || woken(wake_valid_i, wake_pdst_i, prs2_q[e*PB +: PB]);
+    end
+  end
+
+  always_comb begin
+    logic [CNT_BITS-1:0] kept, pos;
+    logic                r1, r2;
+    r1        = 1'b0;
+    r2        = 1'b0;
+    payload_d = payload_q;
+    prs1_d    = prs1_q;
+    prs2_d    = prs2_q;
+    rdy1_d    = rdy1_q;
+    rdy2_d    = rdy2_q;
+    ports_d   = ports_q;
+
+    // An entry that stays moves down by the number of issued entries below
+    // it. Entries past the count move too; they land at or above the new
+    // count, where nothing valid goes.
+    for (int s = 0; s <= PORTS; s++) begin
+      for (int e = s; e < ENTRIES; e++) begin
+        if (!taken[e] && removed_below[e*SH_BITS +: SH_BITS] == SH_BITS'(s)) begin
+          payload_d[(e-s)*PL +: PL]     = payload_q[e*PL +: PL];
+          prs1_d[(e-s)*PB +: PB]        = prs1_q[e*PB +: PB];
+          prs2_d[(e-s)*PB +: PB]        = prs2_q[e*PB +: PB];
+          rdy1_d[e-s]                   = wake1[e];
+          rdy2_d[e-s]                   = wake2[e];
+          ports_d[(e-s)*PORTS +: PORTS] = ports_q[e*PORTS +: PORTS];
+        end
+      end
+    end
+    kept = count_q - CNT_BITS'(popcount_taken(taken));
+
+    // New entries go in behind the survivors, in lane order.
+    pos = kept;
+    for (int i = 0; i < W; i++) begin
+      if (ins_valid_i[i]) begin
+        r1 = ins_rs1_ready_i[i] || woken(wake_valid_i, wake_pdst_i, ins_prs1_i[i*PB +: PB]);
+        r2 = ins_rs2_ready_i[i] || woken(wake_valid_i, wake_pdst_i, ins_prs2_i[i*PB +: PB]);
+        for (int e = 0; e < ENTRIES; e++) begin
+          if (pos == CNT_BITS'(e)) begin
+            payload_d[e*PL +: PL]       = ins_payload_i[i*PL +: PL];
+            prs1_d[e*PB +: PB]          = ins_prs1_i[i*PB +: PB];
+            prs2_d[e*PB +: PB]          = ins_prs2_i[i*PB +: PB];
+            rdy1_d[e]                   = r1;
+            rdy2_d[e]                   = r2;
+            ports_d[e*PORTS +: PORTS]   = ins_ports_i[i*PORTS +: PORTS];
+          end
+        end
+        pos = pos + CNT_BITS'(1);
+      end
+    end
+    count_d = flush_i ? '0 : pos;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) count_q <= '0;
+    else         count_q <= count_d;
+  end
+
+  // Contents need no reset: count_q says which entries hold instructions.
+  always_ff @(posedge clk_i) begin
+    payload_q <= payload_d;
+    prs1_q    <= prs1_d;
+    prs2_q    <= prs2_d;
+    rdy1_q    <= rdy1_d;
+    rdy2_q    <= rdy2_d;
+    ports_q   <= ports_d;
+  end
+endmodule

@@ -1,0 +1,26 @@
+// Hardware performance event numbers: the value software writes into
+// mhpmevent3-31 to make the matching mhpmcounter count that event
+// (csr_file). Event e arrives at csr_file as a count of 0..W per cycle in
+// lane e-1 of events_i. Any other mhpmevent value counts nothing. Numbers
+// are part of the software interface (driver, teaperf): never renumber.
+`ifndef TEA_HPM_EVENTS_SVH
+`define TEA_HPM_EVENTS_SVH
+
+// A module uses only some of the event numbers.
+// verilator lint_off UNUSEDPARAM
+localparam int unsigned HPM_EV_ICACHE_MISS = 1;   // I-cache miss (fetch)
+localparam int unsigned HPM_EV_ITLB_MISS   = 2;   // I-TLB miss (fetch)
+localparam int unsigned HPM_EV_DCACHE_MISS = 3;   // D-cache load miss (LSU)
+localparam int unsigned HPM_EV_DTLB_MISS   = 4;   // D-TLB miss, loads and stores (LSU)
+localparam int unsigned HPM_EV_LLC_MISS    = 5;   // LLC miss (LLC)
+localparam int unsigned HPM_EV_BR_MISPRED  = 6;   // branch mispredict (at resolution)
+localparam int unsigned HPM_EV_MEM_ORDER   = 7;   // memory-ordering violation (flush at commit)
+localparam int unsigned HPM_EV_SQ_FULL     = 8;   // cycle dispatch stalled: store queue full
+localparam int unsigned HPM_EV_EXCEPTION   = 9;   // exception taken (commit)
+localparam int unsigned HPM_EV_INTERRUPT   = 10;  // interrupt taken (commit)
+
+// How many events there are: events_i has this many lanes.
+localparam int unsigned HPM_NUM_EVENTS = 10;
+// verilator lint_on UNUSEDPARAM
+
+`endif

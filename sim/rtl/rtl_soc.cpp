@@ -1,0 +1,286 @@
+// The Verilated SoC behind the C interface of rtl_soc.h. Everything here is
+// glue: signals in and out of the model once a clock cycle. The build
+// defines TEA_SOC_W (commit width) and TEA_SOC_CONFIG (its name).
+#include <cstdlib>
+#include <cstring>
+
+#include "Vtea_soc.h"
+#include "verilated.h"
+
+extern "C" {
+#include "dram/dram.h"
+#include "rtl/rtl_soc.h"
+}
+
+namespace {
+
+constexpr uint64_t kDramBase = 0x80000000ull;
+constexpr size_t kRomSize = 0xf000;
+constexpr unsigned kWidth = TEA_SOC_W;
+constexpr unsigned kResetCycles = 4;
+
+// Bits [lo, lo+n) of a signal, n <= 64, whatever type Verilator chose.
+template <typename T> uint64_t bits(const T &v, unsigned lo, unsigned n)
+{
+	uint64_t x = (uint64_t)v >> lo;
+
+	return n >= 64 ? x : x & ((1ull << n) - 1);
+}
+
+template <std::size_t N> uint64_t bits(const VlWide<N> &v, unsigned lo, unsigned n)
+{
+	uint64_t x = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		unsigned b = lo + i;
+
+		x |= (uint64_t)((v[b / 32] >> (b % 32)) & 1) << i;
+	}
+	return x;
+}
+
+// Faster path for word-aligned 64-bit lanes of wide signals.
+template <std::size_t N> uint64_t lane64(const VlWide<N> &v, unsigned i)
+{
+	return (uint64_t)v[2 * i] | (uint64_t)v[2 * i + 1] << 32;
+}
+
+template <typename T> uint64_t lane64(const T &v, unsigned i)
+{
+	return bits(v, 64 * i, 64);
+}
+
+template <std::size_t N> void line_out(const VlWide<N> &v, uint8_t *bytes)
+{
+	for (unsigned i = 0; i < DRAM_LINE_BYTES / 4; i++) {
+		uint32_t w = v[i];
+
+		memcpy(bytes + 4 * i, &w, 4);
+	}
+}
+
+template <std::size_t N> void line_in(VlWide<N> &v, const uint8_t *bytes)
+{
+	for (unsigned i = 0; i < DRAM_LINE_BYTES / 4; i++) {
+		uint32_t w;
+
+		memcpy(&w, bytes + 4 * i, 4);
+		v[i] = w;
+	}
+}
+
+} // namespace
+
+struct rtl_soc {
+	VerilatedContext ctx;
+	Vtea_soc *top = nullptr;
+	struct dram *dram = nullptr;
+	struct rtl_soc_config cfg;
+	struct dram_out dout;
+	uint64_t cycles = 0;
+	bool host_answer = false;
+	uint64_t host_data = 0;
+};
+
+static void drive_memory(struct rtl_soc *s)
+{
+	Vtea_soc *t = s->top;
+	const struct dram_out *o = &s->dout;
+
+	t->m_axi_arready = o->arready;
+	t->m_axi_rvalid = o->rvalid;
+	t->m_axi_rid = o->rid;
+	line_in(t->m_axi_rdata, o->rdata);
+	t->m_axi_rresp = o->rresp;
+	t->m_axi_rlast = o->rlast;
+	t->m_axi_awready = o->awready;
+	t->m_axi_wready = o->wready;
+	t->m_axi_bvalid = o->bvalid;
+	t->m_axi_bid = o->bid;
+	t->m_axi_bresp = o->bresp;
+}
+
+static void sample_memory(struct rtl_soc *s, struct dram_in *in)
+{
+	Vtea_soc *t = s->top;
+
+	in->arvalid = t->m_axi_arvalid;
+	in->araddr = t->m_axi_araddr;
+	in->arid = t->m_axi_arid;
+	in->rready = t->m_axi_rready;
+	in->awvalid = t->m_axi_awvalid;
+	in->awaddr = t->m_axi_awaddr;
+	in->awid = t->m_axi_awid;
+	in->wvalid = t->m_axi_wvalid;
+	line_out(t->m_axi_wdata, in->wdata);
+	in->wstrb = t->m_axi_wstrb;
+	in->bready = t->m_axi_bready;
+}
+
+// One rising edge with the inputs as they are, then the new inputs.
+static void clock(struct rtl_soc *s)
+{
+	Vtea_soc *t = s->top;
+	struct dram_in in;
+
+	sample_memory(s, &in);
+	if (t->uart_tx_valid_o && s->cfg.console)
+		fputc(t->uart_tx_data_o, s->cfg.console);
+	bool host_req = t->host_req_valid_o, host_write = t->host_req_write_o;
+	uint64_t host_addr = t->host_req_addr_o;
+
+	dram_cycle(s->dram, &in, &s->dout);
+	t->clk_i = 1;
+	t->eval();
+	s->cycles++;
+
+	drive_memory(s);
+	// The host port answers the next cycle; HTIF writes take effect
+	// through the reference model, which commits the same store.
+	t->host_resp_valid_i = host_req;
+	t->host_resp_rdata_i = host_req && !host_write && s->cfg.host_read ?
+			       s->cfg.host_read(s->cfg.host_ctx, host_addr & ~7ull) : 0;
+	t->uart_rx_valid_i = 0;
+	t->clk_i = 0;
+	t->eval();
+}
+
+extern "C" {
+
+unsigned rtl_soc_width(void)
+{
+	return kWidth;
+}
+
+const char *rtl_soc_config_name(void)
+{
+	return TEA_SOC_CONFIG;
+}
+
+struct rtl_soc *rtl_soc_create(const struct rtl_soc_config *cfg)
+{
+	struct rtl_soc *s = new (std::nothrow) rtl_soc;
+
+	if (!s)
+		return NULL;
+	s->cfg = *cfg;
+	s->dram = dram_create(kDramBase, cfg->dram_size, cfg->dram_latency, cfg->dram_cycles_per_line);
+	if (!s->dram) {
+		delete s;
+		return NULL;
+	}
+	s->top = new Vtea_soc(&s->ctx, "tea_soc");
+	return s;
+}
+
+void rtl_soc_destroy(struct rtl_soc *s)
+{
+	if (!s)
+		return;
+	if (s->top) {
+		s->top->final();
+		delete s->top;
+	}
+	dram_destroy(s->dram);
+	delete s;
+}
+
+uint8_t *rtl_soc_dram(struct rtl_soc *s, uint64_t pa, uint64_t len)
+{
+	return dram_mem(s->dram, pa, len);
+}
+
+int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len)
+{
+	Vtea_soc *t = s->top;
+
+	if (len > kRomSize)
+		return -1;
+	t->htif_tohost_i = s->cfg.tohost;
+	t->htif_fromhost_i = s->cfg.fromhost;
+	t->rst_ni = 0;
+	t->clk_i = 0;
+	dram_outputs(s->dram, &s->dout);
+	drive_memory(s);
+	t->eval();
+	// The ROM is written through its loader port while the core is in reset.
+	for (size_t off = 0; off < kRomSize; off += 8) {
+		uint8_t word[8] = { 0 };
+
+		if (off < len)
+			memcpy(word, rom + off, len - off < 8 ? len - off : 8);
+		uint64_t v;
+
+		memcpy(&v, word, 8);
+		t->rom_wr_valid_i = 1;
+		t->rom_wr_addr_i = off;
+		t->rom_wr_data_i = v;
+		clock(s);
+	}
+	t->rom_wr_valid_i = 0;
+	for (unsigned i = 0; i < kResetCycles; i++)
+		clock(s);
+	t->rst_ni = 1;
+	t->eval();
+	s->cycles = 0;
+	return 0;
+}
+
+unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
+{
+	Vtea_soc *t = s->top;
+	unsigned n = 0, priv = t->trace_priv_o;
+
+	for (unsigned i = 0; i < kWidth; i++) {
+		if (!((t->trace_valid_o >> i) & 1))
+			continue;
+		struct commit *c = &out[n++];
+
+		memset(c, 0, sizeof(*c));
+		c->pc = lane64(t->trace_pc_o, i);
+		c->insn = (uint32_t)bits(t->trace_insn_o, 32 * i, 32);
+		c->priv = (uint8_t)priv;
+		c->rd = (uint8_t)bits(t->trace_rd_o, 5 * i, 5);
+		c->rd_value = c->rd ? lane64(t->trace_rd_value_o, i) : 0;
+		c->mem_size = (uint8_t)bits(t->trace_mem_size_o, 4 * i, 4);
+		if (c->mem_size) {
+			c->mem_addr = lane64(t->trace_mem_addr_o, i);
+			c->mem_value = lane64(t->trace_mem_value_o, i);
+		}
+	}
+	if (t->trace_trap_o) {
+		struct commit *c = &out[n++];
+
+		memset(c, 0, sizeof(*c));
+		c->pc = lane64(t->trace_pc_o, 0);
+		c->priv = (uint8_t)priv;
+		c->trap = true;
+		c->interrupt = t->trace_interrupt_o;
+		c->insn = c->interrupt ? 0 : (uint32_t)bits(t->trace_insn_o, 0, 32);
+		c->cause = t->trace_cause_o;
+		c->tval = t->trace_tval_o;
+	}
+	clock(s);
+	return n;
+}
+
+uint64_t rtl_soc_cycles(const struct rtl_soc *s)
+{
+	return s->cycles;
+}
+
+bool rtl_soc_finished(const struct rtl_soc *s, int *code)
+{
+	if (!s->top->finish_valid_o)
+		return false;
+	*code = s->top->finish_code_o;
+	return true;
+}
+
+void rtl_soc_uart_receive(struct rtl_soc *s, uint8_t byte)
+{
+	s->top->uart_rx_valid_i = 1;
+	s->top->uart_rx_data_i = byte;
+}
+
+} // extern "C"

@@ -1,0 +1,70 @@
+/* The RTL backend of teasim: the Verilated SoC (rtl/soc/tea_soc.sv, built
+ * with its trace port) behind a C interface, with the DRAM model on its
+ * memory port and the simulator answering its host port. One call of
+ * rtl_soc_cycle() is one clock cycle; it reports what the core committed in
+ * that cycle as commit records, the same ones the reference ISS produces. */
+#ifndef TEA_SIM_RTL_SOC_H
+#define TEA_SIM_RTL_SOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "commit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reads an 8-byte word at a physical address for the core's host port (the
+ * HTIF words); ctx is rtl_soc_config.host_ctx. */
+typedef uint64_t (*rtl_host_read_fn)(void *ctx, uint64_t pa);
+
+struct rtl_soc_config {
+	uint64_t dram_size;          /* bytes, at 0x80000000 */
+	unsigned dram_latency;       /* cycles from a request to its data */
+	unsigned dram_cycles_per_line; /* bandwidth: one 64-byte line every N cycles */
+	uint64_t tohost, fromhost;   /* HTIF words (uncached in the core); 0: none */
+	FILE *console;               /* UART output */
+	rtl_host_read_fn host_read;
+	void *host_ctx;
+};
+
+struct rtl_soc;
+
+/* NULL when memory cannot be allocated. */
+struct rtl_soc *rtl_soc_create(const struct rtl_soc_config *cfg);
+void rtl_soc_destroy(struct rtl_soc *s);
+
+/* The commit width of the built configuration: the most records one cycle
+ * can produce. */
+unsigned rtl_soc_width(void);
+/* Name of the built configuration ("default" or "large"). */
+const char *rtl_soc_config_name(void);
+
+/* Host pointer into the DRAM model for [pa, pa+len), NULL outside it. */
+uint8_t *rtl_soc_dram(struct rtl_soc *s, uint64_t pa, uint64_t len);
+
+/* Writes the boot ROM image (reset code and device tree) and resets the
+ * SoC. Returns 0, or -1 when the image does not fit. */
+int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len);
+
+/* Simulates one clock cycle; the instructions committed in it (and a trap
+ * taken instead, last) are written to out, which holds rtl_soc_width()
+ * records. Returns how many. */
+unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out);
+
+uint64_t rtl_soc_cycles(const struct rtl_soc *s);
+
+/* True once the test finisher was written; *code is the exit code. */
+bool rtl_soc_finished(const struct rtl_soc *s, int *code);
+
+/* Feeds a byte to the UART receiver. */
+void rtl_soc_uart_receive(struct rtl_soc *s, uint8_t byte);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
