@@ -843,10 +843,8 @@ module tea_core #(
   logic                  amo_issue_valid, amo_issue_ready;
   logic                  resv_clear;
   logic [W*RB-1:0]       disp_rob_idx;
-  logic [2*PADDR_BITS-1:0] unused_htif;
 
   assign disp_rob_idx = rob_alloc_idx;
-  assign unused_htif = {htif_tohost_i, htif_fromhost_i};
 
   lsu u_lsu (
     .clk_i, .rst_ni, .flush_i(flush),
@@ -870,6 +868,7 @@ module tea_core #(
     .mo_valid_o(mo_valid), .mo_rob_idx_o(mo_idx),
     .commit_loads_i(commit_loads), .commit_stores_i(commit_stores),
     .rob_head_idx_i(rob_head_idx), .resv_clear_i(resv_clear), .sq_empty_o(sq_empty),
+    .htif_tohost_i, .htif_fromhost_i,
     .sq_commit_vaddr_o(sq_commit_vaddr), .sq_commit_data_o(sq_commit_data),
     .sq_commit_size_o(sq_commit_size),
     .dtlb_ld_valid_o(tlb_req_valid[1]), .dtlb_ld_vaddr_o(tlb_req_vaddr[64 +: 64]),

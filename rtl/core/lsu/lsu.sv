@@ -106,6 +106,8 @@ module lsu #(
   input  logic [CB-1:0]       commit_stores_i,
   input  logic [RB-1:0]       rob_head_idx_i,
   input  logic                resv_clear_i,
+  input  logic [PADDR_BITS-1:0] htif_tohost_i,    // HTIF words: uncached (pma_htif)
+  input  logic [PADDR_BITS-1:0] htif_fromhost_i,
   output logic                sq_empty_o,
   output logic [W*64-1:0]     sq_commit_vaddr_o,
   output logic [W*64-1:0]     sq_commit_data_o,
@@ -471,7 +473,8 @@ module lsu #(
     end else if (dtlb_ld_access_fault_i) begin
       ldp_xcpt  = 1'b1;
       ldp_cause = CAUSE_LD_ACCESS;
-    end else if (!pma_cacheable(dtlb_ld_paddr_i)) begin
+    end else if (!pma_cacheable(dtlb_ld_paddr_i) ||
+                 pma_htif(dtlb_ld_paddr_i, htif_tohost_i, htif_fromhost_i)) begin
       ldp_io = 1'b1;
     end else if (fwd_any && fwd_cover) begin
       ldp_fwd = 1'b1;
@@ -738,7 +741,7 @@ module lsu #(
           ser_state_d = X_DONE;
         end else begin
           ser_paddr_d = ser_op_q == AMO_LR ? dtlb_ld_paddr_i : dtlb_st_paddr_i;
-          if (pma_cacheable(ser_paddr_d)) begin
+          if (pma_cacheable(ser_paddr_d) && !pma_htif(ser_paddr_d, htif_tohost_i, htif_fromhost_i)) begin
             ser_state_d = X_DC_REQ;
           end else if (ser_op_q == AMO_LR || ser_op_q == AMO_SC) begin
             ser_state_d = X_IO_REQ;   // as the ISS: LR/SC reach devices
@@ -975,7 +978,8 @@ module lsu #(
       if (stp_valid && stp_idx == SQB'(j)) begin
         if (stp_tlb_miss) sq_tlb_d[j] = 1'b1;
         sq_paddr_d[j*PA +: PA] = dtlb_st_paddr_i;
-        sq_io_d[j] = !pma_cacheable(dtlb_st_paddr_i);
+        sq_io_d[j] = !pma_cacheable(dtlb_st_paddr_i) ||
+                     pma_htif(dtlb_st_paddr_i, htif_tohost_i, htif_fromhost_i);
         if (stp_xcpt) sq_state_d[j*2 +: 2] = S_FAULT;
         if (stp_done) sq_state_d[j*2 +: 2] = S_DONE;
       end
