@@ -34,12 +34,14 @@ endfunction
 // The HTIF words (tohost, fromhost) of a program built the riscv-tests way
 // are kept out of the caches, so that the simulator sees the program's
 // requests and the program sees the simulator's answers. 0: no such word.
+// verilator lint_off UNUSEDSIGNAL
 function automatic logic pma_htif(input logic [PADDR_BITS-1:0] pa,
                                   input logic [PADDR_BITS-1:0] tohost,
                                   input logic [PADDR_BITS-1:0] fromhost);
   pma_htif = (tohost != '0 && pa[PADDR_BITS-1:3] == tohost[PADDR_BITS-1:3]) ||
              (fromhost != '0 && pa[PADDR_BITS-1:3] == fromhost[PADDR_BITS-1:3]);
 endfunction
+// verilator lint_on UNUSEDSIGNAL
 
 // verilator lint_on UNUSEDPARAM
 `endif
