@@ -29,14 +29,14 @@ template <typename T> uint64_t bits(const T &v, unsigned lo, unsigned n)
 
 template <std::size_t N> uint64_t bits(const VlWide<N> &v, unsigned lo, unsigned n)
 {
-	uint64_t x = 0;
+	unsigned w = lo / 32, sh = lo % 32;
+	uint64_t x = v[w] >> sh;
 
-	for (unsigned i = 0; i < n; i++) {
-		unsigned b = lo + i;
-
-		x |= (uint64_t)((v[b / 32] >> (b % 32)) & 1) << i;
-	}
-	return x;
+	if (w + 1 < N)
+		x |= (uint64_t)v[w + 1] << (32 - sh);
+	if (sh && w + 2 < N)
+		x |= (uint64_t)v[w + 2] << (64 - sh);
+	return n >= 64 ? x : x & ((1ull << n) - 1);
 }
 
 // Faster path for word-aligned 64-bit lanes of wide signals.
@@ -267,20 +267,6 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 uint64_t rtl_soc_cycles(const struct rtl_soc *s)
 {
 	return s->cycles;
-}
-
-bool rtl_soc_finished(const struct rtl_soc *s, int *code)
-{
-	if (!s->top->finish_valid_o)
-		return false;
-	*code = s->top->finish_code_o;
-	return true;
-}
-
-void rtl_soc_uart_receive(struct rtl_soc *s, uint8_t byte)
-{
-	s->top->uart_rx_valid_i = 1;
-	s->top->uart_rx_data_i = byte;
 }
 
 } // extern "C"

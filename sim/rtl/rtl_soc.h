@@ -57,12 +57,6 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out);
 
 uint64_t rtl_soc_cycles(const struct rtl_soc *s);
 
-/* True once the test finisher was written; *code is the exit code. */
-bool rtl_soc_finished(const struct rtl_soc *s, int *code);
-
-/* Feeds a byte to the UART receiver. */
-void rtl_soc_uart_receive(struct rtl_soc *s, uint8_t byte);
-
 #ifdef __cplusplus
 }
 #endif
