@@ -63,8 +63,13 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 # The main job on a built-in default workload. Until the core and TEA
 # sampling land, that is running a self-checking program on teasim.
 DEMO_PROGRAM := $(BUILD)/programs/checksum.elf
+# The main job: the default workload on the RTL core with TEA sampling
+# (and the golden reference to compare with), then its cycle stacks.
 demo: $(BINS) $(DEMO_PROGRAM)
-	$(BUILD)/bin/teasim --verbose $(DEMO_PROGRAM)
+	$(BUILD)/bin/teasim --rtl --verbose --tea-samples $(BUILD)/demo.tea --tea-period 1000 \
+		--tea-jitter 4 --golden $(BUILD)/demo.golden $(DEMO_PROGRAM)
+	$(BUILD)/bin/teaperf report --top 15 $(BUILD)/demo.tea
+	$(BUILD)/bin/teaperf compare --reference $(BUILD)/demo.golden $(BUILD)/demo.tea
 
 lint: rtl-lint all
 

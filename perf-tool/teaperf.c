@@ -11,6 +11,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "record", cmd_record, "run a program with TEA sampling (--sim: on teasim)" },
 	{ "report", cmd_report, "per-instruction, function or line cycle stacks" },
 	{ "annotate", cmd_annotate, "a function's disassembly with cycle stacks" },
 	{ "plot", cmd_plot, "stacked-bar chart of the top instructions (SVG, HTML)" },

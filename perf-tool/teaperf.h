@@ -20,6 +20,7 @@
  * then stops with status 0 (no exit(), so the parsers can be fuzzed). */
 enum { EXIT_USAGE = 2, OPTIONS_HELP = -1 };
 
+int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -104,6 +104,56 @@ int pics_meta_event_index(const struct pics_meta *m, const char *name)
 	return -1;
 }
 
+/* The TEA events each sampling scheme can report (docs/formats.md, "Schemes"). */
+#define EV(e) (1u << PICS_TEA_##e)
+static const struct {
+	const char *name;
+	uint32_t events;
+} schemes[] = {
+	{ "TEA", (1u << PICS_TEA_NUM_EVENTS) - 1 },
+	{ "golden", (1u << PICS_TEA_NUM_EVENTS) - 1 },
+	{ "NCI", (1u << PICS_TEA_NUM_EVENTS) - 1 },
+	{ "IBS", EV(DR_L1) | EV(DR_TLB) | EV(FL_MB) | EV(ST_L1) | EV(ST_TLB) | EV(ST_LLC) },
+	{ "SPE", EV(FL_MB) | EV(ST_L1) | EV(ST_TLB) | EV(ST_LLC) },
+	{ "RIS", EV(DR_L1) | EV(DR_TLB) | EV(FL_MB) | EV(ST_L1) | EV(ST_TLB) | EV(ST_LLC) },
+};
+#undef EV
+
+int pics_meta_init_scheme(struct pics_meta *m, const char *scheme,
+			  unsigned commit_width, uint64_t period,
+			  struct pics_error *err)
+{
+	for (size_t i = 0; i < sizeof(schemes) / sizeof(schemes[0]); i++) {
+		if (strcmp(schemes[i].name, scheme))
+			continue;
+		memset(m, 0, sizeof(*m));
+		snprintf(m->scheme, sizeof(m->scheme), "%s", scheme);
+		for (unsigned e = 0; e < PICS_TEA_NUM_EVENTS; e++)
+			if (schemes[i].events & (1u << e))
+				snprintf(m->events[m->n_events++], sizeof(m->events[0]),
+					 "%s", tea_events[e]);
+		m->commit_width = commit_width;
+		m->period = period;
+		return pics_meta_validate(m, err);
+	}
+	return pics_fail(err, PICS_ERR_INVALID, "unknown sampling scheme %s", scheme);
+}
+
+uint64_t pics_meta_from_tea_psv(const struct pics_meta *m, uint64_t psv)
+{
+	uint64_t out = 0;
+
+	for (unsigned i = 0; i < m->n_events; i++) {
+		for (unsigned e = 0; e < PICS_TEA_NUM_EVENTS; e++) {
+			if (!strcmp(m->events[i], tea_events[e]) && (psv >> e & 1)) {
+				out |= 1ull << i;
+				break;
+			}
+		}
+	}
+	return out;
+}
+
 uint64_t pics_weight_unit(unsigned commit_width)
 {
 	static const uint64_t lcm[PICS_MAX_WIDTH + 1] = {

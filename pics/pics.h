@@ -85,6 +85,14 @@ int pics_meta_init_tea(struct pics_meta *m, const char *scheme,
 		       struct pics_error *err);
 /* Checks every field of @m against the limits above. */
 int pics_meta_validate(const struct pics_meta *m, struct pics_error *err);
+/* Fills @m for a sampling scheme: "TEA", "golden" and "NCI" have TEA's
+ * nine events; "IBS", "SPE" and "RIS" the subsets those mechanisms report
+ * (docs/formats.md). */
+int pics_meta_init_scheme(struct pics_meta *m, const char *scheme,
+			  unsigned commit_width, uint64_t period,
+			  struct pics_error *err);
+/* A PSV in TEA's bit order, restricted and renumbered to @m's events. */
+uint64_t pics_meta_from_tea_psv(const struct pics_meta *m, uint64_t psv);
 /* Index of event @name in @m, or -1. */
 int pics_meta_event_index(const struct pics_meta *m, const char *name);
 

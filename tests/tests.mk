@@ -1,11 +1,15 @@
 # The test suites. Each test writes build/results/<suite>/<name> (PASS/FAIL)
 # and a .log beside it; `make test` runs them in parallel and summarises.
 
-CPPFLAGS_tests := -Isim -Ipics -Iperf-tool
+CPPFLAGS_tests := -Isim -Ipics -Iperf-tool -Idriver/include
 RESULTS  := $(BUILD)/results
 RUN_TEST := scripts/run-test.sh
 TEST_RESULTS :=
-.PHONY: FORCE run-tests
+# `make test-long`: the suites too slow for `make test` (the large config's
+# RTL co-simulation, random campaigns). A suite's .mk appends its result
+# files here, as it does to TEST_RESULTS for `make test`.
+TEST_LONG_RESULTS :=
+.PHONY: FORCE run-tests run-tests-long
 
 # cmocka unit tests: one binary per tests/unit/test_*.c
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -25,7 +29,7 @@ $(RESULTS)/lint/rtl: $(RTL_SRCS) FORCE | $(DEPS_STAMP)
 	@$(RUN_TEST) $@ 600 $(MAKE) --no-print-directory rtl-lint
 TEST_RESULTS += $(RESULTS)/lint/rtl
 
--include tests/isa/isa.mk tests/rtl/rtl-tests.mk tests/crosscheck/crosscheck.mk tests/bench/bench.mk tests/teaperf/teaperf.mk tests/teasim/teasim.mk tests/fuzz/fuzz.mk tests/rtl-sim/rtl-sim.mk
+-include tests/isa/isa.mk tests/rtl/rtl-tests.mk tests/crosscheck/crosscheck.mk tests/bench/bench.mk tests/teaperf/teaperf.mk tests/teasim/teasim.mk tests/fuzz/fuzz.mk tests/rtl-sim/rtl-sim.mk tests/tea/tea.mk tests/random/random.mk tests/uarch/uarch.mk tests/workloads/workloads.mk
 
 # `make test` is the command CI runs: build everything, run every suite in
 # parallel, print the failures and one "N passed, N failed" line.
@@ -34,6 +38,13 @@ test: $(DEPS_STAMP)
 
 run-tests: $(TEST_RESULTS)
 	@scripts/test-summary.sh $(TEST_RESULTS)
+
+# The same for the long suites; not part of `make test`.
+test-long: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j$(NPROC) run-tests-long
+
+run-tests-long: $(TEST_LONG_RESULTS)
+	@scripts/test-summary.sh $(TEST_LONG_RESULTS)
 
 # The public riscv-tests suite, from a checkout the user names:
 #   make riscv-tests RISCV_TESTS=/path/to/riscv-tests

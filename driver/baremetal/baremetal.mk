@@ -6,7 +6,7 @@
 BM_ARCH     := $(RV_FLAGS)
 BM_CFLAGS   := $(BM_ARCH) --specs=picolibc.specs -std=c11 $(OPT) -Wall -Wextra \
 	       -Werror -ffunction-sections -fdata-sections -MMD -MP \
-	       -Idriver/baremetal/include
+	       -Idriver/baremetal/include -Idriver/include
 BM_AR       := $(patsubst %gcc,%ar,$(RV_CC))
 BM_LDSCRIPT := driver/baremetal/tea-baremetal.ld
 BM_LIB      := $(BUILD)/baremetal/libtea-baremetal.a

@@ -78,7 +78,27 @@ module tea_core #(
   output logic [ROB_IDX_BITS-1:0]   trace_rob_head_o,
   output logic [ROB_IDX_BITS-1:0]   trace_rob_tail_o,
   output logic                      trace_rob_empty_o,
-  output logic [CFG_W-1:0]          trace_dispatch_o  // lanes dispatched this cycle
+  output logic [CFG_W-1:0]          trace_dispatch_o, // lanes dispatched this cycle
+  // TEA (docs/tea.md): what the sampler sees this cycle and its sample
+  output logic [CFG_W-1:0]          trace_retire_o,   // lanes leaving the ROB head
+  output logic                      trace_retire_trap_o,
+  output logic [CFG_W*PSV_BITS-1:0] trace_retire_psv_o,
+  output logic [$clog2(CFG_W+1)-1:0] trace_fb_enq_o,  // entering the fetch buffer
+  output logic                      trace_fb_flush_o,
+  output logic                      trace_tea_we_o,   // a TEA CSR write commits
+  output logic [11:0]               trace_tea_addr_o,
+  output logic [63:0]               trace_tea_wdata_o,
+  output logic                      trace_tea_valid_o,
+  output logic [63:0]               trace_tea_time_o,
+  output logic [1:0]                trace_tea_state_o,
+  output logic [CFG_W-1:0]          trace_tea_mask_o,
+  output logic [CFG_W*64-1:0]       trace_tea_pc_o,
+  output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
+  output logic [63:0]               trace_tea_lost_o,
+  // the simulator's own TEA CSR writes, as if they committed (debug port)
+  input  logic                      dbg_tea_we_i,
+  input  logic [11:0]               dbg_tea_addr_i,
+  input  logic [63:0]               dbg_tea_wdata_i
 `endif
 );
   localparam int unsigned W         = CFG_W;
@@ -114,12 +134,9 @@ module tea_core #(
 `endif
   localparam int unsigned MDTAG     = RB + PB + 1;
 
-  // RISC-V exception causes the core raises itself
-  localparam logic [3:0] CAUSE_FETCH_ACCESS = 4'd1;
+  // RISC-V exception cause raised at commit (dispatch_lane raises the
+  // ones found in fetch and decode)
   localparam logic [3:0] CAUSE_ILLEGAL      = 4'd2;
-  localparam logic [3:0] CAUSE_BREAKPOINT   = 4'd3;
-  localparam logic [3:0] CAUSE_ECALL_U      = 4'd8;
-  localparam logic [3:0] CAUSE_FETCH_PAGE   = 4'd12;
 
   // ---------------------------------------------------------------------
   // Declarations shared between the sections below
@@ -155,12 +172,11 @@ module tea_core #(
   // ---------------------------------------------------------------------
   // Decode
   // ---------------------------------------------------------------------
-  // Per-lane structs live in the generate blocks (Yosys 0.23 cannot select
-  // fields of a packed array of structs); loops use these flat vectors.
+  // One dispatch_lane per lane (rtl/core/decode/): its structs are
+  // module-level there, which Yosys 0.23 needs; loops use these flat vectors.
   logic [W-1:0]         lane_xcpt;
   logic [W*4-1:0]       lane_cause;
   logic [W*64-1:0]      lane_tval;
-  logic [W*32-1:0]      lane_raw;      // raw bits as the commit record wants them
   logic [W-1:0] lane_int, lane_mem, lane_load, lane_store, lane_serial;
   logic [W-1:0] lane_rs1_used, lane_rs2_used;
   logic [W-1:0] lane_csr_sys;
@@ -218,6 +234,9 @@ module tea_core #(
     .lresp_valid_i(il_resp_valid), .lresp_id_i(il_resp_id), .lresp_data_i(il_resp_data),
     .lresp_error_i(il_resp_error), .lresp_llc_miss_i(il_resp_llc_miss),
     .ev_icache_miss_o(ev_icache_miss), .ev_itlb_miss_o(ev_itlb_miss_fe)
+`ifdef TEA_TRACE
+    , .trace_fb_enq_o, .trace_fb_flush_o
+`endif
   );
 
   logic                  ptw_req_valid, ptw_req_ready, ptw_resp_valid, ptw_resp_error;
@@ -427,146 +446,25 @@ module tea_core #(
 
   // Decode and the dispatch payloads, per lane
   for (genvar i = 0; i < W; i++) begin : g_decode
-    fetch_entry_t fe;
-    /* verilator lint_off UNUSEDSIGNAL */
-    uop_t         uop, dec;
-    /* verilator lint_on UNUSEDSIGNAL */
-    br_kind_e     kind;
-    logic [31:0]  expanded, bits32;
-    logic         rvc_illegal;
-
-    assign fe = fb_entry[i*EW +: EW];
-    rvc_expand u_rvc (.instr_i(fe.bits[15:0]), .instr_o(expanded), .illegal_o(rvc_illegal));
-    assign bits32 = fe.rvc ? expanded : fe.bits;
-    decoder u_dec (.instr_i(bits32), .compressed_i(fe.rvc), .uop_o(dec));
-
-    always_comb begin
-      uop = dec;
-      lane_xcpt[i] = 1'b0;
-      lane_cause[i*4 +: 4] = '0;
-      lane_tval[i*64 +: 64] = '0;
-      lane_raw[i*32 +: 32] = fe.bits;
-      if (fe.fault) begin
-        lane_xcpt[i] = 1'b1;
-        lane_cause[i*4 +: 4] = fe.fault_page ? CAUSE_FETCH_PAGE : CAUSE_FETCH_ACCESS;
-        lane_tval[i*64 +: 64] = fe.pc + (fe.fault_hi ? 64'd2 : 64'd0);
-        lane_raw[i*32 +: 32] = '0;
-      end else if (dec.illegal || (fe.rvc && rvc_illegal)) begin
-        lane_xcpt[i] = 1'b1;
-        lane_cause[i*4 +: 4] = CAUSE_ILLEGAL;
-        lane_tval[i*64 +: 64] = {32'd0, fe.bits};
-      end else if (dec.fu == FU_SYSTEM && dec.op.sys == SYS_ECALL) begin
-        lane_xcpt[i] = 1'b1;
-        lane_cause[i*4 +: 4] = CAUSE_ECALL_U + 4'(priv);
-      end else if (dec.fu == FU_SYSTEM && dec.op.sys == SYS_EBREAK) begin
-        lane_xcpt[i] = 1'b1;
-        lane_cause[i*4 +: 4] = CAUSE_BREAKPOINT;
-        lane_tval[i*64 +: 64] = fe.pc;
-      end
-      if (lane_xcpt[i]) begin
-        // a faulting instruction reads and writes nothing
-        uop.rs1_used = 1'b0;
-        uop.rs2_used = 1'b0;
-        uop.rd_used  = 1'b0;
-      end
-    end
-
-    // RISC-V calling convention hints: x1/x5 are link registers.
-    logic rd_link, rs1_link;
-    assign rd_link  = dec.rd == 5'd1 || dec.rd == 5'd5;
-    assign rs1_link = dec.rs1 == 5'd1 || dec.rs1 == 5'd5;
-    always_comb begin
-      if (dec.op.br == BR_JAL || dec.op.br == BR_JALR) begin
-        if (rd_link && dec.rd_used)                           kind = BR_KIND_CALL;
-        else if (dec.op.br == BR_JALR && rs1_link && !dec.rd_used) kind = BR_KIND_RETURN;
-        else                                                  kind = BR_KIND_JUMP;
-      end else begin
-        kind = BR_KIND_BRANCH;
-      end
-    end
-  
-    assign lane_serial[i]   = !lane_xcpt[i] && uop.serialize;
-    assign lane_load[i]     = !lane_xcpt[i] && uop.fu == FU_LOAD;
-    assign lane_store[i]    = !lane_xcpt[i] && uop.fu == FU_STORE;
-    assign lane_mem[i]      = lane_load[i] || lane_store[i];
-    assign lane_int[i]      = !lane_xcpt[i] && (uop.fu == FU_ALU || uop.fu == FU_BRANCH ||
-                                                uop.fu == FU_MUL || uop.fu == FU_DIV);
-    assign lane_csr_sys[i]  = uop.fu == FU_CSR || uop.fu == FU_SYSTEM;
-    assign lane_rs1_used[i] = uop.rs1_used;
-    assign lane_rs2_used[i] = uop.rs2_used;
-    assign rn_rs1[i*5 +: 5] = uop.rs1;
-    assign rn_rs2[i*5 +: 5] = uop.rs2;
-    assign rn_rd[i*5 +: 5]  = uop.rd;
-    assign rn_rd_used[i]    = uop.rd_used;
-    // dispatch payloads
-    rob_payload_t rp;
-    int_payload_t ip;
-    mem_payload_t mp;
-    psv_t         psv;
-
-    always_comb begin
-      rp = '0;
-      rp.pc       = fe.pc;
-      rp.insn     = lane_raw[i*32 +: 32];
-      rp.rvc      = fe.rvc;
-      rp.fu       = uop.fu;
-      rp.op       = uop.op;
-      rp.word     = uop.fu == FU_AMO ? uop.mem_size == MEM_W : uop.word;  // AMO .W
-      rp.rd       = uop.rd;
-      rp.rd_used  = uop.rd_used;
-      rp.pdst     = pdst[i*PB +: PB];
-      rp.old_pdst = old_pdst[i*PB +: PB];
-      rp.prs1     = prs1[i*PB +: PB];
-      rp.prs2     = prs2[i*PB +: PB];
-      rp.is_load  = lane_load[i];
-      rp.is_store = lane_store[i];
-      rp.ckpt     = fe.ckpt;
-
-      psv = '0;
-      psv.dr_l1  = fe.psv.dr_l1;
-      psv.dr_tlb = fe.psv.dr_tlb;
-      psv.dr_sq  = CFG_TEA != 0 && first_store[i] && drsq_q;
-
-      ip = '0;
-      ip.fu         = uop.fu;
-      ip.op         = uop.op;
-      ip.word       = uop.word;
-      ip.opa_sel    = uop.opa_sel;
-      ip.opb_sel    = uop.opb_sel;
-      ip.compressed = fe.rvc;
-      ip.pc         = fe.pc;
-      ip.imm        = uop.imm;
-      ip.pred_npc   = fe.pred_npc;
-      ip.ckpt       = fe.ckpt;
-      ip.br_kind    = kind;
-      ip.rob_idx    = rob_alloc_idx[i*RB +: RB];
-      ip.pdst       = pdst[i*PB +: PB];
-      ip.rd_used    = uop.rd_used;
-
-      mp = '0;
-      mp.is_store     = lane_store[i];
-      mp.size         = uop.mem_size;
-      mp.mem_unsigned = uop.mem_unsigned;
-      mp.imm          = uop.imm;
-      mp.lq_idx       = disp_lq_idx[i*LQ_IDX_BITS +: LQ_IDX_BITS];
-      mp.sq_idx       = disp_sq_idx[i*SQ_IDX_BITS +: SQ_IDX_BITS];
-      mp.pdst         = pdst[i*PB +: PB];
-    end
-
-    assign rob_alloc_payload[i*RPB +: RPB] = rp;
-    assign rob_alloc_psv[i*PSV_BITS +: PSV_BITS] = psv;
-    for (genvar p = 0; p < INT_PORTS; p++) begin : g_ports
-      if (p == P_DIV)
-        assign iq_int_ports[i*INT_PORTS + p] = uop.fu == FU_DIV;
-      else if (p == 0)
-        assign iq_int_ports[i*INT_PORTS + p] = uop.fu == FU_ALU || uop.fu == FU_BRANCH;
-      else if (p == 1)
-        assign iq_int_ports[i*INT_PORTS + p] = uop.fu == FU_ALU || uop.fu == FU_MUL;
-      else
-        assign iq_int_ports[i*INT_PORTS + p] = uop.fu == FU_ALU;
-    end
-    assign iq_int_payload[i*IPB +: IPB] = ip;
-    assign iq_mem_payload[i*MPB +: MPB] = mp;
+    dispatch_lane #(.INT_PORTS(INT_PORTS)) u_lane (
+      .entry_i(fb_entry[i*EW +: EW]), .priv_i(priv),
+      .prs1_i(prs1[i*PB +: PB]), .prs2_i(prs2[i*PB +: PB]),
+      .pdst_i(pdst[i*PB +: PB]), .old_pdst_i(old_pdst[i*PB +: PB]),
+      .rob_idx_i(rob_alloc_idx[i*RB +: RB]),
+      .lq_idx_i(disp_lq_idx[i*LQ_IDX_BITS +: LQ_IDX_BITS]),
+      .sq_idx_i(disp_sq_idx[i*SQ_IDX_BITS +: SQ_IDX_BITS]),
+      .dr_sq_i(first_store[i] && drsq_q),
+      .xcpt_o(lane_xcpt[i]), .cause_o(lane_cause[i*4 +: 4]), .tval_o(lane_tval[i*64 +: 64]),
+      .int_o(lane_int[i]), .mem_o(lane_mem[i]), .load_o(lane_load[i]), .store_o(lane_store[i]),
+      .serial_o(lane_serial[i]), .csr_sys_o(lane_csr_sys[i]),
+      .rs1_used_o(lane_rs1_used[i]), .rs2_used_o(lane_rs2_used[i]),
+      .rs1_o(rn_rs1[i*5 +: 5]), .rs2_o(rn_rs2[i*5 +: 5]), .rd_o(rn_rd[i*5 +: 5]),
+      .rd_used_o(rn_rd_used[i]),
+      .rob_payload_o(rob_alloc_payload[i*RPB +: RPB]), .psv_o(rob_alloc_psv[i*PSV_BITS +: PSV_BITS]),
+      .int_payload_o(iq_int_payload[i*IPB +: IPB]),
+      .int_ports_o(iq_int_ports[i*INT_PORTS +: INT_PORTS]),
+      .mem_payload_o(iq_mem_payload[i*MPB +: MPB])
+    );
   end
 
   // ---------------------------------------------------------------------
@@ -644,8 +542,8 @@ module tea_core #(
   /* verilator lint_off UNUSEDSIGNAL */
   int_payload_t             ex0, ex1, exdiv;   // ports 0 (branch), 1 (multiply), divide
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [INT_PORTS-1:0]     ex_rd_used;
-  logic [INT_PORTS*PB-1:0]  ex_pdst;
+  logic [N_ALU-1:0]         ex_rd_used;    // what the ALUs in E write, for the bypass
+  logic [N_ALU*PB-1:0]      ex_pdst;
   logic [N_ALU*64-1:0]      alu_result;
   logic [N_ALU-1:0]         alu_writes;
   logic                     br_taken;
@@ -663,13 +561,6 @@ module tea_core #(
   end
 
   for (genvar p = 0; p < INT_PORTS; p++) begin : g_int_port
-    /* verilator lint_off UNUSEDSIGNAL */
-    int_payload_t e, sl;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign e  = ex_payload_q[p*IPB +: IPB];
-    assign sl = int_iss_payload[p*IPB +: IPB];
-    assign ex_rd_used[p] = e.rd_used;
-    assign ex_pdst[p*PB +: PB] = e.pdst;
     assign prf_raddr[(RD_INT + 2*p) * PB +: PB]     = ex_prs1_q[p*PB +: PB];
     assign prf_raddr[(RD_INT + 2*p + 1) * PB +: PB] = ex_prs2_q[p*PB +: PB];
   end
@@ -678,36 +569,24 @@ module tea_core #(
   assign ex1   = ex_payload_q[IPB +: IPB];
   assign exdiv = ex_payload_q[P_DIV*IPB +: IPB];
 
+  // The ALU ports (rtl/core/execute/alu_port.sv): execute in E, wake at S
   for (genvar p = 0; p < N_ALU; p++) begin : g_alu
-    /* verilator lint_off UNUSEDSIGNAL */
-    int_payload_t e, sl;
-    /* verilator lint_on UNUSEDSIGNAL */
     logic        taken;
     /* verilator lint_off UNUSEDSIGNAL */  // only port 0 resolves branches
     logic [63:0] target;
     /* verilator lint_on UNUSEDSIGNAL */
-    logic        is_alu;
-    assign e  = ex_payload_q[p*IPB +: IPB];
-    assign sl = int_iss_payload[p*IPB +: IPB];
-    alu u_alu (
-      .fu_i(e.fu), .op_i(e.op), .word_i(e.word),
-      .opa_sel_i(e.opa_sel), .opb_sel_i(e.opb_sel), .compressed_i(e.compressed),
-      .pc_i(e.pc),
+    alu_port u_port (
+      .sel_valid_i(int_iss_valid[p]), .sel_payload_i(int_iss_payload[p*IPB +: IPB]),
+      .wake_valid_o(wake_valid[p]), .wake_pdst_o(wake_pdst[p*PB +: PB]),
+      .ex_valid_i(ex_valid_q[p]), .ex_payload_i(ex_payload_q[p*IPB +: IPB]),
       .rs1_i(prf_rdata[(RD_INT + 2*p) * 64 +: 64]), .rs2_i(prf_rdata[(RD_INT + 2*p + 1) * 64 +: 64]),
-      .imm_i(e.imm), .result_o(alu_result[p*64 +: 64]), .taken_o(taken), .target_o(target)
+      .writes_o(alu_writes[p]), .rd_used_o(ex_rd_used[p]), .pdst_o(ex_pdst[p*PB +: PB]),
+      .result_o(alu_result[p*64 +: 64]), .rob_idx_o(cpl_idx[p*RB +: RB]),
+      .prf_we_o(prf_we[p]), .taken_o(taken), .target_o(target)
     );
-    assign is_alu = e.fu == FU_ALU || e.fu == FU_BRANCH;
-    assign alu_writes[p] = ex_valid_q[p] && is_alu;
-    // Wake consumers when selected: the result is in the register file at
-    // the end of E, when a consumer selected one cycle later reads it.
-    assign wake_valid[p] = int_iss_valid[p] && sl.rd_used &&
-                           (sl.fu == FU_ALU || sl.fu == FU_BRANCH);
-    assign wake_pdst[p*PB +: PB] = sl.pdst;
-    assign prf_we[p] = alu_writes[p] && e.rd_used;
-    assign prf_waddr[p*PB +: PB] = e.pdst;
+    assign prf_waddr[p*PB +: PB] = ex_pdst[p*PB +: PB];
     assign prf_wdata[p*64 +: 64] = alu_result[p*64 +: 64];
     assign cpl_valid[p] = alu_writes[p];
-    assign cpl_idx[p*RB +: RB] = e.rob_idx;
     assign cpl_xcpt[p] = 1'b0;
     assign cpl_cause[p*4 +: 4] = '0;
     assign cpl_tval[p*64 +: 64] = '0;
@@ -804,8 +683,8 @@ module tea_core #(
   // ---------------------------------------------------------------------
   function automatic logic [63:0] bypass(input logic [PB-1:0] r, input logic [63:0] from_prf,
                                          input logic [N_ALU-1:0] writes,
-                                         input logic [INT_PORTS-1:0] rd_used,
-                                         input logic [INT_PORTS*PB-1:0] dst,
+                                         input logic [N_ALU-1:0] rd_used,
+                                         input logic [N_ALU*PB-1:0] dst,
                                          input logic [N_ALU*64-1:0] results);
     bypass = from_prf;
     for (int p = 0; p < N_ALU; p++)
@@ -913,27 +792,23 @@ module tea_core #(
   // ---------------------------------------------------------------------
   // Commit
   // ---------------------------------------------------------------------
-  logic [W-1:0]    head_is_load, head_is_store, head_rd_used, head_csr_sys;
+  logic [W-1:0]    commit_lanes;   // the head lanes that commit this cycle
+  logic [W-1:0]    head_is_load, head_is_store, head_csr_sys;
   logic [W*5-1:0]  head_rd;
   logic [W*PB-1:0] head_pdst, head_old_pdst;
   /* verilator lint_off UNUSEDSIGNAL */  // read by the trace port
+  logic [W-1:0]    head_rd_used;
   logic [W*64-1:0] head_pc;
   logic [W*32-1:0] head_insn;
   /* verilator lint_on UNUSEDSIGNAL */
   for (genvar i = 0; i < W; i++) begin : g_head
-    /* verilator lint_off UNUSEDSIGNAL */
-    rob_payload_t rp;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign rp = head_payload[i*RPB +: RPB];
-    assign head_is_load[i]  = rp.is_load;
-    assign head_is_store[i] = rp.is_store;
-    assign head_rd_used[i]  = rp.rd_used;
-    assign head_csr_sys[i]  = rp.fu == FU_CSR || rp.fu == FU_SYSTEM;
-    assign head_rd[i*5 +: 5] = rp.rd;
-    assign head_pdst[i*PB +: PB] = rp.pdst;
-    assign head_old_pdst[i*PB +: PB] = rp.old_pdst;
-    assign head_pc[i*64 +: 64] = rp.pc;
-    assign head_insn[i*32 +: 32] = rp.insn;
+    commit_lane u_lane (
+      .payload_i(head_payload[i*RPB +: RPB]), .commit_i(commit_lanes[i]),
+      .is_load_o(head_is_load[i]), .is_store_o(head_is_store[i]), .csr_sys_o(head_csr_sys[i]),
+      .rd_used_o(head_rd_used[i]), .rd_commit_o(cm_rd_valid[i]), .rd_o(head_rd[i*5 +: 5]),
+      .pdst_o(head_pdst[i*PB +: PB]), .old_pdst_o(head_old_pdst[i*PB +: PB]),
+      .pc_o(head_pc[i*64 +: 64]), .insn_o(head_insn[i*32 +: 32])
+    );
   end
   assign head_rp0 = head_payload[0 +: RPB];
 
@@ -949,6 +824,8 @@ module tea_core #(
   logic [LB-1:0] instret;
   logic [10*LB-1:0] events;
   logic        ext_valid;
+  logic        tea_irq, tea_illegal, tea_we;   // the TEA sampler's CSRs and interrupt
+  logic [63:0] tea_rdata, tea_wdata;
 
   assign prf_raddr[RD_HEAD * PB +: PB]       = head_rp0.prs1;
   assign prf_raddr[(RD_HEAD + 1) * PB +: PB] = head_rp0.prs2;
@@ -976,7 +853,9 @@ module tea_core #(
     .irq_pending_o(irq_pending), .irq_cause_o(irq_cause), .wfi_wakeup_o(wfi_wakeup),
     .instret_i(instret), .events_i(events),
     .priv_o(priv), .priv_data_o(priv_data), .satp_o(satp), .sum_o(sum), .mxr_o(mxr),
-    .ext_valid_o(ext_valid), .ext_rdata_i(64'd0), .ext_illegal_i(1'b1)
+    .irq_tea_i(tea_irq),
+    .ext_valid_o(ext_valid), .ext_rdata_i(tea_rdata), .ext_illegal_i(tea_illegal),
+    .ext_we_o(tea_we), .ext_wdata_o(tea_wdata)
   );
 
   // What the instruction at the head is
@@ -1015,7 +894,6 @@ module tea_core #(
   // next instruction
   assign serial_flush_pc = (do_mret || do_sret) ? xret_target : head_npc;
   logic          serial_flush, serial_ready;
-  logic [W-1:0]  commit_lanes;
   logic          commit_mispredict;
 
   always_comb begin
@@ -1130,7 +1008,6 @@ module tea_core #(
         if (head_is_load[i]) commit_loads = commit_loads + 1'b1;
         if (head_is_store[i]) commit_stores = commit_stores + 1'b1;
       end
-      cm_rd_valid[i] = commit_lanes[i] && head_rd_used[i];
       cm_rd[i*5 +: 5] = head_rd[i*5 +: 5];
       cm_pdst[i*PB +: PB] = head_pdst[i*PB +: PB];
       cm_old_pdst[i*PB +: PB] = head_old_pdst[i*PB +: PB];
@@ -1164,6 +1041,80 @@ module tea_core #(
       if (dispatch && |(disp_lanes & lane_serial)) serial_inflight_q <= 1'b1;
       else if (commit_count != '0) serial_inflight_q <= 1'b0;   // it was alone in the ROB
     end
+  end
+
+  // ---------------------------------------------------------------------
+  // TEA: the time-proportional sample selector (rtl/tea/tea_sampler.sv)
+  // ---------------------------------------------------------------------
+  // What leaves the ROB head: the committing lanes, or lane 0 alone when it
+  // traps or is replayed. A trap (interrupts included) and a serialized
+  // instruction that flushes the pipeline set FL-EX as they leave.
+  logic [W-1:0]          retire_lanes;
+  logic                  retire_trap;
+  logic [W*PSV_BITS-1:0] retire_psv;
+  psv_t                  psv_flush;
+  always_comb begin
+    psv_flush       = '0;
+    psv_flush.fl_ex = CFG_TEA != 0;
+    retire_trap     = trap_valid || take_replay;
+    retire_lanes    = retire_trap ? W'(1) : commit_lanes;
+    retire_psv      = head_psv;
+    if (trap_valid || (serial_commit && serial_flush))
+      retire_psv[0 +: PSV_BITS] = head_psv[0 +: PSV_BITS] | psv_flush;
+  end
+
+  // The sampler's CSR port: the instruction at the head, or in simulation
+  // the simulator's debug write, which wins.
+  logic [11:0] tea_addr;
+  logic        tea_write, tea_commit_we;
+  logic [63:0] tea_commit_wdata;
+`ifdef TEA_TRACE
+  assign tea_addr         = dbg_tea_we_i ? dbg_tea_addr_i : head_rp0.insn[31:20];
+  assign tea_write        = dbg_tea_we_i || csr_write;
+  assign tea_commit_we    = dbg_tea_we_i || tea_we;
+  assign tea_commit_wdata = dbg_tea_we_i ? dbg_tea_wdata_i : tea_wdata;
+`else
+  assign tea_addr         = head_rp0.insn[31:20];
+  assign tea_write        = csr_write;
+  assign tea_commit_we    = tea_we;
+  assign tea_commit_wdata = tea_wdata;
+`endif
+
+  /* verilator lint_off UNUSEDSIGNAL */  // the sample is read by the trace port
+  logic                  tea_valid;
+  logic [63:0]           tea_time, tea_lost;
+  logic [1:0]            tea_state;
+  logic [W-1:0]          tea_mask;
+  logic [W*64-1:0]       tea_pc;
+  logic [W*PSV_BITS-1:0] tea_psv;
+  /* verilator lint_on UNUSEDSIGNAL */
+  if (CFG_TEA != 0) begin : g_tea
+    tea_sampler #(.W(W)) u_sampler (
+      .clk_i, .rst_ni,
+      .rob_empty_i(rob_empty), .retire_i(retire_lanes), .retire_trap_i(retire_trap),
+      .retire_pc_i(head_pc), .retire_psv_i(retire_psv), .flush_i(flush),
+      .priv_i(priv), .csr_addr_i(tea_addr), .csr_write_i(tea_write),
+      .csr_we_i(tea_commit_we), .csr_wdata_i(tea_commit_wdata),
+      .csr_rdata_o(tea_rdata), .csr_illegal_o(tea_illegal), .irq_o(tea_irq),
+      .sample_valid_o(tea_valid), .sample_time_o(tea_time), .sample_state_o(tea_state),
+      .sample_mask_o(tea_mask), .sample_pc_o(tea_pc), .sample_psv_o(tea_psv),
+      .lost_o(tea_lost)
+    );
+  end else begin : g_no_tea
+    // TEA removed: its CSRs do not exist, and nothing samples.
+    logic unused_tea;
+    assign unused_tea  = ^{rob_empty, retire_lanes, retire_trap, retire_psv, tea_addr, tea_write,
+                           tea_commit_we, tea_commit_wdata};
+    assign tea_rdata   = '0;
+    assign tea_illegal = 1'b1;
+    assign tea_irq     = 1'b0;
+    assign tea_valid   = 1'b0;
+    assign tea_time    = '0;
+    assign tea_state   = '0;
+    assign tea_mask    = '0;
+    assign tea_pc      = '0;
+    assign tea_psv     = '0;
+    assign tea_lost    = '0;
   end
 
   // Performance events (hpm_events.svh numbering, 1-based)
@@ -1269,5 +1220,18 @@ module tea_core #(
   assign trace_rob_tail_o  = rob_tail_idx;
   assign trace_rob_empty_o = rob_empty;
   assign trace_dispatch_o  = disp_lanes;
+  assign trace_retire_o      = retire_lanes;
+  assign trace_retire_trap_o = retire_trap;
+  assign trace_retire_psv_o  = retire_psv;
+  assign trace_tea_we_o      = tea_commit_we;
+  assign trace_tea_addr_o    = tea_addr;
+  assign trace_tea_wdata_o   = tea_commit_wdata;
+  assign trace_tea_valid_o   = tea_valid;
+  assign trace_tea_time_o    = tea_time;
+  assign trace_tea_state_o   = tea_state;
+  assign trace_tea_mask_o    = tea_mask;
+  assign trace_tea_pc_o      = tea_pc;
+  assign trace_tea_psv_o     = tea_psv;
+  assign trace_tea_lost_o    = tea_lost;
 `endif
 endmodule

@@ -23,6 +23,7 @@ localparam int unsigned CFG_L1D_KIB = 32;
 localparam int unsigned CFG_L1D_MSHRS = 8;
 localparam int unsigned CFG_TLB_ENTRIES = 32;
 localparam int unsigned CFG_LLC_KIB = 2048;
+localparam int unsigned CFG_LLC_MSHRS = 8;
 `else
 localparam int unsigned CFG_W = 2;
 localparam int unsigned CFG_FETCH_BYTES = 8;
@@ -40,11 +41,18 @@ localparam int unsigned CFG_L1D_KIB = 8;
 localparam int unsigned CFG_L1D_MSHRS = 4;
 localparam int unsigned CFG_TLB_ENTRIES = 8;
 localparam int unsigned CFG_LLC_KIB = 256;
+localparam int unsigned CFG_LLC_MSHRS = 4;
 `endif
 
 localparam int unsigned CFG_LINE_BYTES = 64;
 localparam int unsigned CFG_L1_WAYS = 4;
 localparam int unsigned CFG_LLC_WAYS = 8;
+// TEA (PSV bits, sampler, sample CSRs); define TEA_OFF to build the core
+// without it (docs/tea.md, storage accounting).
+`ifdef TEA_OFF
+localparam int unsigned CFG_TEA = 0;
+`else
 localparam int unsigned CFG_TEA = 1;
+`endif
 
 `endif

@@ -10,10 +10,10 @@
 // verilator lint_off UNUSEDPARAM
 localparam int unsigned HPM_EV_ICACHE_MISS = 1;   // I-cache miss (fetch)
 localparam int unsigned HPM_EV_ITLB_MISS   = 2;   // I-TLB miss (fetch)
-localparam int unsigned HPM_EV_DCACHE_MISS = 3;   // D-cache load miss (LSU)
+localparam int unsigned HPM_EV_DCACHE_MISS = 3;   // D-cache load miss, merged ones too (LSU)
 localparam int unsigned HPM_EV_DTLB_MISS   = 4;   // D-TLB miss, loads and stores (LSU)
-localparam int unsigned HPM_EV_LLC_MISS    = 5;   // LLC miss (LLC)
-localparam int unsigned HPM_EV_BR_MISPRED  = 6;   // branch mispredict (at resolution)
+localparam int unsigned HPM_EV_LLC_MISS    = 5;   // LLC miss of any L1 refill, wrong path too (LLC)
+localparam int unsigned HPM_EV_BR_MISPRED  = 6;   // mispredicted branch that commits
 localparam int unsigned HPM_EV_MEM_ORDER   = 7;   // memory-ordering violation (flush at commit)
 localparam int unsigned HPM_EV_SQ_FULL     = 8;   // cycle dispatch stalled: store queue full
 localparam int unsigned HPM_EV_EXCEPTION   = 9;   // exception taken (commit)

@@ -99,7 +99,25 @@ module tea_soc #(
   output logic [ROB_IDX_BITS-1:0]   trace_rob_head_o,
   output logic [ROB_IDX_BITS-1:0]   trace_rob_tail_o,
   output logic                      trace_rob_empty_o,
-  output logic [CFG_W-1:0]          trace_dispatch_o
+  output logic [CFG_W-1:0]          trace_dispatch_o,
+  output logic [CFG_W-1:0]          trace_retire_o,
+  output logic                      trace_retire_trap_o,
+  output logic [CFG_W*PSV_BITS-1:0] trace_retire_psv_o,
+  output logic [$clog2(CFG_W+1)-1:0] trace_fb_enq_o,
+  output logic                      trace_fb_flush_o,
+  output logic                      trace_tea_we_o,
+  output logic [11:0]               trace_tea_addr_o,
+  output logic [63:0]               trace_tea_wdata_o,
+  output logic                      trace_tea_valid_o,
+  output logic [63:0]               trace_tea_time_o,
+  output logic [1:0]                trace_tea_state_o,
+  output logic [CFG_W-1:0]          trace_tea_mask_o,
+  output logic [CFG_W*64-1:0]       trace_tea_pc_o,
+  output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
+  output logic [63:0]               trace_tea_lost_o,
+  input  logic                      dbg_tea_we_i,
+  input  logic [11:0]               dbg_tea_addr_i,
+  input  logic [63:0]               dbg_tea_wdata_i
 `endif
 );
   localparam int unsigned ROM_LINES = 32'(PMA_BOOTROM_SIZE) / CFG_LINE_BYTES;
@@ -158,7 +176,12 @@ module tea_soc #(
     .trace_mem_size_o, .trace_mem_addr_o, .trace_mem_value_o, .trace_psv_o,
     .trace_priv_o, .trace_trap_o, .trace_interrupt_o, .trace_cause_o, .trace_tval_o,
     .trace_flush_o, .trace_rob_head_o, .trace_rob_tail_o, .trace_rob_empty_o,
-    .trace_dispatch_o
+    .trace_dispatch_o,
+    .trace_retire_o, .trace_retire_trap_o, .trace_retire_psv_o, .trace_fb_enq_o,
+    .trace_fb_flush_o, .trace_tea_we_o, .trace_tea_addr_o, .trace_tea_wdata_o,
+    .trace_tea_valid_o, .trace_tea_time_o, .trace_tea_state_o, .trace_tea_mask_o,
+    .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o,
+    .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i
 `endif
   );
 

@@ -6,7 +6,8 @@
  *   writing MPP = 2 (reserved) leaves MPP unchanged.
  * - mtvec/stvec: MODE bit 1 is hardwired to 0 (direct and vectored only).
  * - mepc/sepc: bit 0 is hardwired to 0 (IALIGN = 16).
- * - medeleg: bits 0-9, 12, 13, 15 are writable; mideleg: SSI, STI, SEI.
+ * - medeleg: bits 0-9, 12, 13, 15 are writable; mideleg: SSI, STI, SEI
+ *   and the TEA interrupt (16).
  * - satp: Bare and Sv39; a write with any other MODE is ignored; 16 ASID
  *   bits and 44 PPN bits are writable.
  * - menvcfg/senvcfg and all pmpcfg/pmpaddr read 0 and ignore writes.
@@ -14,10 +15,15 @@
  *   per retired instruction; a write to either is what the next
  *   instruction reads. mhpmcounter3-31/mhpmevent3-31 hold what is written.
  * - mcountinhibit: CY, IR and HPM3-31 writable; CY and IR stop the counts.
+ * - TEA CSRs (0x5C0-0x5FF, docs/tea-csr.md): teactl, teaperiod and
+ *   tealost hold what is written; no sample is ever taken, so teastat,
+ *   teatime and the slots read 0. U mode may access them only with
+ *   teactl.UEN. mip/mie/mideleg bit 16 is the TEA interrupt.
  * - Debug triggers: none. tselect and tdata1-3 exist (software probes them)
  *   and read 0, which tdata1 defines as "no trigger at this index"; writes
  *   are ignored. */
 #include "iss/hart_internal.h"
+#include "tea/csr.h"
 
 enum csr_number {
 	CSR_SSTATUS = 0x100,
@@ -112,6 +118,9 @@ void csr_reset(struct hart *h)
 	h->instret_inc = 1;
 	memset(h->mhpmcounter, 0, sizeof(h->mhpmcounter));
 	memset(h->mhpmevent, 0, sizeof(h->mhpmevent));
+	h->tea_ctl = 0;
+	h->tea_period = 0;
+	h->tea_lost = 0;
 }
 
 static uint64_t read_mip(const struct hart *h)
@@ -119,7 +128,7 @@ static uint64_t read_mip(const struct hart *h)
 	uint64_t lines = soc_irq_lines(h->soc, h->hartid) &
 			 (MIP_MSIP | MIP_MTIP | MIP_MEIP | MIP_SEIP);
 
-	return h->mip_sw | lines;
+	return h->mip_sw | lines | (h->tea_irq ? MIP_TEA : 0);
 }
 
 static bool read_counter(const struct hart *h, unsigned csr, uint64_t *v)
@@ -243,11 +252,42 @@ static bool read_machine_csr(const struct hart *h, unsigned csr, uint64_t *v)
 	return true;
 }
 
+static bool is_tea_csr(unsigned csr)
+{
+	return csr >= TEA_CSR_FIRST && csr <= TEA_CSR_LAST;
+}
+
+static bool read_tea_csr(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	*v = 0;
+	switch (csr) {
+	case TEA_CSR_CTL:
+		*v = h->tea_ctl;
+		return true;
+	case TEA_CSR_PERIOD:
+		*v = h->tea_period;
+		return true;
+	case TEA_CSR_LOST:
+		*v = h->tea_lost;
+		return true;
+	case TEA_CSR_INFO:
+		*v = h->tea_width | 9u << 8 | (uint64_t)TEA_MAP_VERSION << 16;
+		return true;
+	case TEA_CSR_STAT:
+	case TEA_CSR_TIME:
+		return true;
+	}
+	return (csr >= TEA_CSR_ADDR0 && csr < TEA_CSR_ADDR0 + h->tea_width) ||
+	       (csr >= TEA_CSR_PSV0 && csr < TEA_CSR_PSV0 + h->tea_width);
+}
+
 /* Reads a CSR as software sees it; false when it does not exist. */
 bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 {
 	if (read_supervisor_csr(h, csr, v) || read_machine_csr(h, csr, v))
 		return true;
+	if (is_tea_csr(csr))
+		return read_tea_csr(h, csr, v);
 	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
 		*v = h->mhpmevent[csr & 0x1f];
 		return true;
@@ -267,6 +307,10 @@ bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 /* Privilege, read-only and trap-virtualization checks of an existing CSR. */
 static bool csr_permitted(const struct hart *h, unsigned csr, bool write)
 {
+	if (is_tea_csr(csr))
+		return (!write || csr == TEA_CSR_CTL || csr == TEA_CSR_PERIOD ||
+			csr == TEA_CSR_STAT || csr == TEA_CSR_LOST) &&
+		       (h->priv != PRIV_U || (h->tea_ctl & TEA_CTL_UEN));
 	if (((csr >> 8) & 3) > h->priv)
 		return false;
 	if (write && (csr >> 10) == 3)
@@ -361,7 +405,7 @@ static bool write_machine_csr(struct hart *h, unsigned csr, uint64_t v)
 		h->medeleg = v & MEDELEG_WRITABLE;
 		break;
 	case CSR_MIDELEG:
-		h->mideleg = v & MIP_S_MASK;
+		h->mideleg = v & MIP_DELEGABLE;
 		break;
 	case CSR_MIE:
 		h->mie = v & MIP_ALL;
@@ -408,7 +452,13 @@ static void csr_write(struct hart *h, unsigned csr, uint64_t v)
 {
 	if (write_supervisor_csr(h, csr, v) || write_machine_csr(h, csr, v))
 		return;
-	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
+	if (csr == TEA_CSR_CTL)
+		h->tea_ctl = (uint32_t)v & TEA_CTL_MASK;
+	else if (csr == TEA_CSR_PERIOD)
+		h->tea_period = (uint32_t)v;
+	else if (csr == TEA_CSR_LOST)
+		h->tea_lost = v;
+	else if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
 		h->mhpmevent[csr & 0x1f] = v;
 	else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31)
 		h->mhpmcounter[csr & 0x1f] = v;

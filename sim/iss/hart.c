@@ -37,8 +37,19 @@ struct hart *hart_create(struct soc *soc, unsigned hartid)
 	h->soc = soc;
 	h->hartid = hartid;
 	h->irq_from_soc = true;
+	h->tea_width = 2;
 	hart_reset(h, SOC_BOOTROM_BASE);
 	return h;
+}
+
+void hart_set_tea_width(struct hart *h, unsigned width)
+{
+	h->tea_width = width;
+}
+
+void hart_set_tea_irq(struct hart *h, bool on)
+{
+	h->tea_irq = on;
 }
 
 void hart_destroy(struct hart *h)

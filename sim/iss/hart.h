@@ -36,6 +36,13 @@ void hart_stop(struct hart *h);
 
 void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx);
 
+/* The commit width whose TEA slot CSRs exist (docs/tea-csr.md); 2 unless
+ * set, as the default configuration of the core. */
+void hart_set_tea_width(struct hart *h, unsigned width);
+/* Drives the TEA interrupt line (mip bit 16); the ISS has no sampler, so
+ * only a bench that models one sets it. */
+void hart_set_tea_irq(struct hart *h, bool on);
+
 /* Interrupts. By default the hart samples soc_irq_lines() before every
  * step. Co-simulation turns that off and raises exactly the interrupt the
  * RTL took, at the same commit boundary, with hart_take_interrupt(). */

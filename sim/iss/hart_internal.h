@@ -44,6 +44,7 @@ enum {
 	IRQ_M_TIMER = 7,
 	IRQ_S_EXT = 9,
 	IRQ_M_EXT = 11,
+	IRQ_TEA = 16,		/* a TEA sample waits (driver/include/tea/csr.h) */
 };
 
 #define CAUSE_INTERRUPT (1ull << 63)
@@ -54,8 +55,10 @@ enum {
 #define MIP_MTIP (1ull << IRQ_M_TIMER)
 #define MIP_SEIP (1ull << IRQ_S_EXT)
 #define MIP_MEIP (1ull << IRQ_M_EXT)
-#define MIP_S_MASK (MIP_SSIP | MIP_STIP | MIP_SEIP)
-#define MIP_ALL (MIP_S_MASK | MIP_MSIP | MIP_MTIP | MIP_MEIP)
+#define MIP_TEA (1ull << IRQ_TEA)
+#define MIP_S_MASK (MIP_SSIP | MIP_STIP | MIP_SEIP)	/* software-writable in mip */
+#define MIP_DELEGABLE (MIP_S_MASK | MIP_TEA)
+#define MIP_ALL (MIP_S_MASK | MIP_MSIP | MIP_MTIP | MIP_MEIP | MIP_TEA)
 
 #define MSTATUS_SIE  (1ull << 1)
 #define MSTATUS_MIE  (1ull << 3)
@@ -165,6 +168,13 @@ struct hart {
 	uint32_t mcountinhibit;
 	uint64_t mhpmcounter[32];   /* indices 3..31 used */
 	uint64_t mhpmevent[32];     /* indices 3..31 used */
+	/* TEA CSRs: the ISS has no sampler, so nothing is ever sampled; it
+	 * keeps what software configures and applies the access rules for
+	 * the commit width of the RTL it is compared with. */
+	unsigned tea_width;
+	bool tea_irq;		/* the sampler's interrupt line, for benches */
+	uint32_t tea_ctl, tea_period;
+	uint64_t tea_lost;
 
 	bool irq_from_soc;
 	hart_semihost_fn semihost;

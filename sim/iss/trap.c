@@ -59,7 +59,7 @@ void hart_trap(struct hart *h, uint64_t cause, uint64_t tval)
 static int highest_interrupt(uint64_t set)
 {
 	static const int order[] = { IRQ_M_EXT, IRQ_M_SOFT, IRQ_M_TIMER,
-				     IRQ_S_EXT, IRQ_S_SOFT, IRQ_S_TIMER };
+				     IRQ_S_EXT, IRQ_S_SOFT, IRQ_S_TIMER, IRQ_TEA };
 
 	for (unsigned i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		if ((set >> order[i]) & 1)
@@ -87,8 +87,9 @@ int hart_pending_interrupt(const struct hart *h)
 
 void hart_sample_irq_lines(struct hart *h)
 {
-	h->irq_lines = soc_irq_lines(h->soc, h->hartid) &
-		       (MIP_MSIP | MIP_MTIP | MIP_MEIP | MIP_SEIP);
+	h->irq_lines = (soc_irq_lines(h->soc, h->hartid) &
+			(MIP_MSIP | MIP_MTIP | MIP_MEIP | MIP_SEIP)) |
+		       (h->tea_irq ? MIP_TEA : 0);
 }
 
 /* Returning to a mode below M also clears MPRV (spec 1.12). */

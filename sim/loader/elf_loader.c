@@ -48,6 +48,8 @@ static void find_symbols(Elf *elf, struct elf_program *prog)
 				prog->tohost = sym.st_value;
 			else if (!strcmp(name, "fromhost"))
 				prog->fromhost = sym.st_value;
+			else if (!strcmp(name, "bm_tea_log"))
+				prog->tea_log = sym.st_value;
 			else if (!strcmp(name, "begin_signature"))
 				prog->begin_signature = sym.st_value;
 			else if (!strcmp(name, "end_signature"))

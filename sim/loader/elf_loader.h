@@ -1,5 +1,6 @@
 /* Loads a RISC-V ELF executable into the simulated SoC's memory and finds
- * the symbols the harness honours (tohost/fromhost, signature bounds). */
+ * the symbols the harness honours (tohost/fromhost, signature bounds, the
+ * bare-metal runtime's TEA sample log). */
 #ifndef TEA_SIM_ELF_LOADER_H
 #define TEA_SIM_ELF_LOADER_H
 
@@ -13,6 +14,7 @@ struct elf_program {
 	uint64_t entry;
 	uint64_t tohost, fromhost;           /* 0 when the symbol is absent */
 	uint64_t begin_signature, end_signature;
+	uint64_t tea_log;                    /* bm_tea_log (tea/sampling.h), or 0 */
 };
 
 /* Reads path, checks that it is a little-endian RV64 executable whose

@@ -9,7 +9,10 @@
 
 extern "C" {
 #include "dram/dram.h"
+#include "pics.h"
 #include "rtl/rtl_soc.h"
+#include "tea/sampler_model.h"
+#include "tea/tea_cycle.h"
 }
 
 namespace {
@@ -18,6 +21,8 @@ constexpr uint64_t kDramBase = 0x80000000ull;
 constexpr size_t kRomSize = 0xf000;
 constexpr unsigned kWidth = TEA_SOC_W;
 constexpr unsigned kResetCycles = 4;
+// PSV width: the events of tea_events.svh, which a unit test checks against pics.h
+constexpr unsigned kPsvBits = PICS_TEA_NUM_EVENTS;
 
 // Bits [lo, lo+n) of a signal, n <= 64, whatever type Verilator chose.
 template <typename T> uint64_t bits(const T &v, unsigned lo, unsigned n)
@@ -80,6 +85,9 @@ struct rtl_soc {
 	uint64_t cycles = 0;
 	bool host_answer = false;
 	uint64_t host_data = 0;
+	bool tea_we = false;	/* the debug write port's inputs as driven */
+	unsigned tea_addr = 0;
+	uint64_t tea_wdata = 0;
 };
 
 static void drive_memory(struct rtl_soc *s)
@@ -267,6 +275,56 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 uint64_t rtl_soc_cycles(const struct rtl_soc *s)
 {
 	return s->cycles;
+}
+
+void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t data)
+{
+	Vtea_soc *t = s->top;
+
+	if (valid == s->tea_we && (!valid || (addr == s->tea_addr && data == s->tea_wdata)))
+		return;		/* evaluating the model again costs a cycle's worth */
+	s->tea_we = valid;
+	s->tea_addr = addr;
+	s->tea_wdata = data;
+	t->dbg_tea_we_i = valid;
+	t->dbg_tea_addr_i = addr;
+	t->dbg_tea_wdata_i = data;
+	t->eval();
+}
+
+void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
+{
+	const Vtea_soc *t = s->top;
+
+	c->rob_empty = t->trace_rob_empty_o;
+	c->retire = t->trace_retire_o;
+	c->retire_trap = t->trace_retire_trap_o;
+	c->flush = t->trace_flush_o;
+	for (unsigned i = 0; i < kWidth && (c->retire >> i & 1); i++) {
+		c->pc[i] = lane64(t->trace_pc_o, i);
+		c->psv[i] = bits(t->trace_retire_psv_o, kPsvBits * i, kPsvBits);
+	}
+	c->fetched = t->trace_fb_enq_o;
+	c->dispatched = __builtin_popcount(t->trace_dispatch_o);
+	c->fetch_flush = t->trace_fb_flush_o;
+	c->csr_we = t->trace_tea_we_o;
+	c->csr_addr = t->trace_tea_addr_o;
+	c->csr_wdata = t->trace_tea_wdata_o;
+}
+
+void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
+{
+	const Vtea_soc *t = s->top;
+
+	r->valid = t->trace_tea_valid_o;
+	r->time = t->trace_tea_time_o;
+	r->state = t->trace_tea_state_o;
+	r->mask = t->trace_tea_mask_o;
+	for (unsigned i = 0; i < kWidth; i++) {
+		r->pc[i] = lane64(t->trace_tea_pc_o, i);
+		r->psv[i] = bits(t->trace_tea_psv_o, kPsvBits * i, kPsvBits);
+	}
+	r->lost = t->trace_tea_lost_o;
 }
 
 } // extern "C"

@@ -57,6 +57,17 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out);
 
 uint64_t rtl_soc_cycles(const struct rtl_soc *s);
 
+/* TEA (docs/tea.md). Per cycle, in this order: rtl_soc_tea_write() drives
+ * the core's debug write port of the TEA CSRs for the coming cycle,
+ * rtl_soc_tea_cycle() reads what its commit stage does in it, then
+ * rtl_soc_cycle() simulates it, then rtl_soc_tea_regs() reads the sample
+ * registers as the cycle left them. */
+struct tea_cycle;
+struct tea_sample_regs;
+void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t data);
+void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c);
+void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r);
+
 #ifdef __cplusplus
 }
 #endif

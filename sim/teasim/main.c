@@ -19,6 +19,10 @@
 #include "rtl/rtl_soc.h"
 #include "soc/devicetree.h"
 #include "soc/soc.h"
+#include "tea/csr.h"
+#include "tea/program_log.h"
+#include "tea/sampler_model.h"
+#include "tea/tea_run.h"
 
 /* Exit codes of teasim itself, distinct from small program exit codes. */
 enum {
@@ -37,6 +41,7 @@ enum {
 #define DEFAULT_DRAM_CPL  4              /* cycles per 64-byte line: 1.6 GB/s at 100 MHz */
 #define STALL_CYCLES      200000         /* the RTL is hung when nothing commits this long */
 #define COSIM_HISTORY     16
+#define DEFAULT_TEA_PERIOD 4000          /* cycles between TEA samples */
 
 struct options {
 	const char *elf;
@@ -52,6 +57,11 @@ struct options {
 	bool rtl;
 	uint64_t dram_latency, dram_cpl;
 	bool quiet, verbose, progress;
+	/* TEA (docs/tea.md) */
+	const char *tea_samples;	/* sample file */
+	bool tea_from_program;		/* --tea-source program */
+	uint64_t tea_period, tea_jitter;
+	const char *golden_path, *baselines_prefix;
 };
 
 struct run {
@@ -65,6 +75,7 @@ struct run {
 	uint64_t tick_rest;    /* cycles not yet turned into mtime ticks */
 	struct rtl_soc *rtl;   /* the RTL model, with --rtl; hart is then its reference */
 	struct cosim *cosim;
+	struct tea_run *tea;   /* with --rtl: the TEA sampler's check, samples, golden */
 };
 
 static void usage(FILE *f)
@@ -78,6 +89,18 @@ static void usage(FILE *f)
 	      "      --rtl             run on the RTL model (config: %s, %u-wide)\n"
 	      "      --dram-latency N  RTL: cycles from a line request to its data (default 80)\n"
 	      "      --dram-bandwidth N  RTL: cycles per 64-byte line (default 4)\n"
+	      "      --tea-samples FILE  RTL: write TEA samples to FILE (docs/formats.md)\n"
+	      "      --tea-source SRC  where samples come from: 'trace' (default: the simulator\n"
+	      "                        reads the sample CSRs, invisibly to the program) or\n"
+	      "                        'program' (the program samples itself with the\n"
+	      "                        bare-metal runtime's bm_tea_start; its log is written)\n"
+	      "      --tea-period N    RTL, trace: cycles between samples (default 4000)\n"
+	      "      --tea-jitter B    RTL, trace: add 0..2^B-1 random cycles to each period\n"
+	      "                        (0..16, default 0)\n"
+	      "      --golden FILE     RTL: write the golden reference profile, every cycle\n"
+	      "                        attributed\n"
+	      "      --baselines PREFIX  RTL: write PREFIX.{nci,ibs,spe,ris}.tea, the baseline\n"
+	      "                        samplers' samples, taken in the cycles TEA samples\n"
 	      "  -m, --max-insns N     stop after N instructions (default 10000000000; 0 = none)\n"
 	      "  -M, --memory MIB      DRAM size in MiB (default 256)\n"
 	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
@@ -143,7 +166,8 @@ static char *join_cmdline(int argc, char **argv)
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING,
-	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH };
+	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
+	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -156,6 +180,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "rtl", no_argument, NULL, OPT_RTL },
 		{ "dram-latency", required_argument, NULL, OPT_DRAM_LATENCY },
 		{ "dram-bandwidth", required_argument, NULL, OPT_DRAM_BANDWIDTH },
+		{ "tea-samples", required_argument, NULL, OPT_TEA_SAMPLES },
+		{ "tea-source", required_argument, NULL, OPT_TEA_SOURCE },
+		{ "tea-period", required_argument, NULL, OPT_TEA_PERIOD },
+		{ "tea-jitter", required_argument, NULL, OPT_TEA_JITTER },
+		{ "golden", required_argument, NULL, OPT_GOLDEN },
+		{ "baselines", required_argument, NULL, OPT_BASELINES },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -169,6 +199,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->semihosting = true;
 	o->dram_latency = DEFAULT_DRAM_LATENCY;
 	o->dram_cpl = DEFAULT_DRAM_CPL;
+	o->tea_period = DEFAULT_TEA_PERIOD;
 	opterr = 0;
 	/* '+': options stop at the program, whose own arguments follow it;
 	 * ':': a missing argument is told apart from an unknown option. */
@@ -211,6 +242,30 @@ static int parse_options(int argc, char **argv, struct options *o)
 			if (!parse_u64(optarg, &o->dram_cpl) || o->dram_cpl == 0 || o->dram_cpl > 100000)
 				return error(EXIT_USAGE, "--dram-bandwidth needs a number of cycles from 1 to 100000, not '%s'", optarg);
 			break;
+		case OPT_TEA_SAMPLES:
+			o->tea_samples = optarg;
+			break;
+		case OPT_TEA_SOURCE:
+			if (strcmp(optarg, "trace") && strcmp(optarg, "program"))
+				return error(EXIT_USAGE, "--tea-source is 'trace' or 'program', not '%s'", optarg);
+			o->tea_from_program = !strcmp(optarg, "program");
+			break;
+		case OPT_TEA_PERIOD:
+			if (!parse_u64(optarg, &o->tea_period) || o->tea_period == 0 || o->tea_period > UINT32_MAX)
+				return error(EXIT_USAGE, "--tea-period needs a number of cycles from 1 to %u, not '%s'",
+					     UINT32_MAX, optarg);
+			break;
+		case OPT_TEA_JITTER:
+			if (!parse_u64(optarg, &o->tea_jitter) || o->tea_jitter > TEA_CTL_JIT_MAX)
+				return error(EXIT_USAGE, "--tea-jitter needs a number of bits from 0 to %d, not '%s'",
+					     TEA_CTL_JIT_MAX, optarg);
+			break;
+		case OPT_GOLDEN:
+			o->golden_path = optarg;
+			break;
+		case OPT_BASELINES:
+			o->baselines_prefix = optarg;
+			break;
 		case 'p':
 			o->progress = true;
 			break;
@@ -235,6 +290,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		o->progress = true;
 	if (o->dump_dts)
 		return 0;
+	if (!o->rtl && (o->tea_samples || o->golden_path || o->baselines_prefix))
+		return error(EXIT_USAGE, "TEA samples, --golden and --baselines need --rtl (the ISS has no TEA hardware)");
+	if (o->tea_from_program && !o->tea_samples)
+		return error(EXIT_USAGE, "--tea-source program needs --tea-samples FILE");
+	if (o->tea_from_program && o->baselines_prefix)
+		return error(EXIT_USAGE, "--baselines needs --tea-source trace (they sample when the simulator does)");
 	if (optind >= argc)
 		return error(EXIT_USAGE, "no program given (see teasim --help)");
 	o->elf = argv[optind];
@@ -382,6 +443,51 @@ static int simulate(struct run *r, const struct options *o)
 	return (code & 0xff) || code == 0 ? code & 0xff : 1;
 }
 
+/* tea_mem_read_fn over the reference's memory, which holds what the
+ * program stored (co-simulation commits every store there too). */
+static int read_sim_memory(void *ctx, uint64_t addr, void *buf, size_t len)
+{
+	const uint8_t *p = soc_dram(ctx, addr, len);
+
+	if (!p)
+		return -1;
+	memcpy(buf, p, len);
+	return 0;
+}
+
+static void print_tea_stats(const struct run *r)
+{
+	struct tea_run_stats s;
+
+	tea_run_stats(r->tea, &s);
+	if (!s.model_samples && !s.lost)
+		return;
+	fprintf(stderr, "teasim: TEA: %" PRIu64 " samples taken, %" PRIu64 " written by the simulator, "
+		"%" PRIu64 " lost\n", s.model_samples, s.samples, s.lost);
+	if (s.golden_unattributed)
+		fprintf(stderr, "teasim: TEA: %" PRIu64 " cycles at the end of the run left no instruction "
+			"to attribute to\n", s.golden_unattributed);
+}
+
+/* Writes what TEA collected: the sample file from the program's log, or
+ * the simulator's samples, golden profile and baselines. */
+static int finish_tea(struct run *r, const struct options *o)
+{
+	char msg[300];
+
+	if (tea_run_finish(r->tea, msg, sizeof(msg)))
+		return error(EXIT_ERROR, "TEA: %s", msg);
+	if (o->tea_from_program) {
+		if (!r->prog.tea_log)
+			return error(EXIT_ERROR, "--tea-source program: %s has no bm_tea_log symbol "
+				     "(it does not use the bare-metal runtime's TEA sampling)", o->elf);
+		if (tea_program_log_write(read_sim_memory, r->soc, r->prog.tea_log, o->tea_samples,
+					  o->elf, msg, sizeof(msg)) < 0)
+			return error(EXIT_ERROR, "%s", msg);
+	}
+	return 0;
+}
+
 /* The RTL loop: one clock cycle at a time; every commit is checked against
  * the reference hart, which also keeps the architectural memory that HTIF
  * and the signature read. Returns teasim's exit status. */
@@ -395,8 +501,22 @@ static int simulate_rtl(struct run *r, const struct options *o)
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
+		struct tea_debug_write w;
+		struct tea_cycle tc;
+		struct tea_sample_regs regs;
+		char msg[300];
+
+		tea_run_debug_write(r->tea, &w);
+		rtl_soc_tea_write(r->rtl, w.valid, w.addr, w.data);
+		rtl_soc_tea_cycle(r->rtl, &tc);
 		unsigned n = rtl_soc_cycle(r->rtl, c);
 		bool polled = false;
+
+		rtl_soc_tea_regs(r->rtl, &regs);
+		if (tea_run_cycle(r->tea, &tc, &regs, msg, sizeof(msg))) {
+			fflush(stdout);
+			return error(EXIT_ERROR, "TEA: %s", msg);
+		}
 
 		idle = n ? 0 : idle + 1;
 		for (unsigned i = 0; i < n; i++) {
@@ -460,6 +580,7 @@ static int simulate_rtl(struct run *r, const struct options *o)
 			"%.2f s, %.1f kHz, config %s\n", r->steps, cycles,
 			cycles ? (double)r->steps / (double)cycles : 0.0, secs,
 			secs > 0 ? (double)cycles / secs / 1e3 : 0.0, rtl_soc_config_name());
+		print_tea_stats(r);
 	}
 	return (code & 0xff) || code == 0 ? code & 0xff : 1;
 }
@@ -470,6 +591,27 @@ static uint64_t host_read(void *ctx, uint64_t pa)
 
 	soc_load(ctx, pa, 8, &v);
 	return v;
+}
+
+/* Copies the pages of src that hold anything but zeros into dst, which
+ * starts zeroed: both DRAMs are mapped lazily, and copying all of it would
+ * make the kernel clear every page of dst (0.5 s for 128 MiB). */
+static void copy_nonzero_pages(uint8_t *dst, const uint8_t *src, uint64_t size)
+{
+	enum { PAGE = 4096 };
+
+	for (uint64_t off = 0; off < size; off += PAGE) {
+		uint64_t n = size - off < PAGE ? size - off : PAGE;
+		const uint64_t *w = (const uint64_t *)(src + off);
+		uint64_t any = 0;
+
+		for (uint64_t i = 0; i < n / 8; i++)
+			any |= w[i];
+		for (uint64_t i = n & ~7ull; i < n; i++)
+			any |= src[off + i];
+		if (any)
+			memcpy(dst + off, src + off, n);
+	}
 }
 
 /* Builds the RTL model with the same memory image and boot ROM as the
@@ -493,7 +635,8 @@ static int setup_rtl(struct run *r, const struct options *o)
 	r->cosim = r->rtl ? cosim_create(r->hart, COSIM_HISTORY) : NULL;
 	if (!r->cosim)
 		return error(EXIT_ERROR, "cannot create the RTL model with %" PRIu64 " MiB of DRAM", o->dram_mib);
-	memcpy(rtl_soc_dram(r->rtl, SOC_DRAM_BASE, size), soc_dram(r->soc, SOC_DRAM_BASE, size), size);
+	copy_nonzero_pages(rtl_soc_dram(r->rtl, SOC_DRAM_BASE, size),
+			   soc_dram(r->soc, SOC_DRAM_BASE, size), size);
 	for (uint64_t off = 0; off < SOC_BOOTROM_SIZE; off++) {
 		uint64_t v;
 
@@ -501,8 +644,24 @@ static int setup_rtl(struct run *r, const struct options *o)
 		rom[off] = (uint8_t)v;
 	}
 	hart_set_irq_from_soc(r->hart, false);
+	hart_set_tea_width(r->hart, rtl_soc_width());
 	if (rtl_soc_boot(r->rtl, rom, sizeof(rom)))
 		return error(EXIT_ERROR, "the boot ROM image does not fit");
+
+	struct tea_run_options to = {
+		.width = rtl_soc_width(),
+		.binary = o->elf,
+		.samples_path = o->tea_from_program ? NULL : o->tea_samples,
+		.period = (uint32_t)o->tea_period,
+		.jitter_bits = (unsigned)o->tea_jitter,
+		.golden_path = o->golden_path,
+		.baselines_prefix = o->baselines_prefix,
+	};
+	char msg[300];
+
+	r->tea = tea_run_create(&to, msg, sizeof(msg));
+	if (!r->tea)
+		return error(EXIT_ERROR, "TEA: %s", msg);
 	return 0;
 }
 
@@ -592,6 +751,13 @@ int main(int argc, char **argv)
 		if (ret)
 			goto out;
 		ret = simulate_rtl(&r, &o);
+		/* the files describe a whole run: only when the program ended */
+		if (program_exited(&r) && (o.tea_samples || o.golden_path || o.baselines_prefix)) {
+			int t = finish_tea(&r, &o);
+
+			if (t)
+				ret = t;
+		}
 	} else {
 		ret = simulate(&r, &o);
 	}
@@ -604,6 +770,7 @@ int main(int argc, char **argv)
 out:
 	if (r.log && r.log != stdout)
 		fclose(r.log);
+	tea_run_destroy(r.tea);
 	cosim_destroy(r.cosim);
 	rtl_soc_destroy(r.rtl);
 	if (r.hart)

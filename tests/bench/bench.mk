@@ -14,4 +14,35 @@ bench-iss: $(BUILD)/bin/teasim $(BENCH_PROGRAMS)
 		scripts/bench-teasim.sh $(BUILD)/bin/teasim $$p || exit 1; \
 	done
 
-bench: bench-iss
+# The core: our own self-checking integer programs (tests/bench/programs/)
+# on both configurations under co-simulation, one table of instructions,
+# cycles, IPC and simulated kHz. BENCH_RUNS=3 takes the best speed of 3.
+BENCH_RUNS ?= 1
+BENCH_RTL_PROGRAMS := $(patsubst tests/bench/programs/%.c,$(BUILD)/bench/programs/%.elf,\
+	$(wildcard tests/bench/programs/*.c))
+
+.PHONY: bench-rtl
+bench-rtl: $(BUILD)/bin/teasim $(TEASIM_LARGE) $(BENCH_RTL_PROGRAMS)
+	@tests/bench/bench-rtl.sh -n $(BENCH_RUNS) -t $(BUILD)/bin/teasim -t $(TEASIM_LARGE) \
+		$(BENCH_RTL_PROGRAMS)
+
+# Their self-checks on the reference ISS are a quick test.
+$(RESULTS)/bench/%: $(BUILD)/bench/programs/%.elf $(BUILD)/bin/teasim FORCE
+	@$(RUN_TEST) $@ 60 $(BUILD)/bin/teasim $<
+TEST_RESULTS += $(BENCH_RTL_PROGRAMS:$(BUILD)/bench/programs/%.elf=$(RESULTS)/bench/%)
+
+# The cost of interrupt-driven TEA sampling: tests/tea/irq-sampling.c on the
+# RTL without sampling (period 0) and at each period.
+BENCH_TEA_PERIODS := 0 20000 5000 1000 250
+BENCH_TEA_PROGRAMS := $(BENCH_TEA_PERIODS:%=$(BUILD)/bench/tea/overhead-%.elf)
+
+$(BUILD)/rv/tests/bench/tea/overhead-%.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(BM_CFLAGS) -DTEA_PERIOD=$* -c $< -o $@
+
+.PHONY: bench-tea
+bench-tea: $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
+	@tests/bench/tea-overhead.sh $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
+
+bench: bench-iss bench-rtl bench-tea

@@ -32,8 +32,9 @@ ISA_NAMES := $(ISA_SRCS:tests/isa/%.S=%)
 #                      QEMU skips the write, keeps bit 0, and counts on
 #   priv-triggers      no debug triggers: tdata1 reads 0 ("no trigger");
 #                      QEMU implements triggers
+#   tea-csr            the TEA CSRs and interrupt bit are this core's own
 ISA_ISS_ONLY := priv-misaligned sv39-svade priv-ebreak priv-irq-priority \
-		priv-mprv priv-time zicsr-writes priv-triggers
+		priv-mprv priv-time zicsr-writes priv-triggers tea-csr
 
 ISA_ELFS         := $(ISA_NAMES:%=$(BUILD)/isa/%.elf)
 ISA_RESULTS      := $(ISA_NAMES:%=$(RESULTS)/isa/%)

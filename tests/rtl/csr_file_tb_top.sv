@@ -33,6 +33,7 @@ module csr_file_tb_top #(
   input  logic                         irq_m_timer_i,
   input  logic                         irq_m_ext_i,
   input  logic                         irq_s_ext_i,
+  input  logic                         irq_tea_i,
   input  logic [63:0]                  mtime_i,
   output logic                         irq_pending_o,
   output logic [63:0]                  irq_cause_o,
@@ -47,6 +48,8 @@ module csr_file_tb_top #(
   output logic                         ext_valid_o,
   input  logic [63:0]                  ext_rdata_i,
   input  logic                         ext_illegal_i,
+  output logic                         ext_we_o,
+  output logic [63:0]                  ext_wdata_o,
   output logic [7:0]                   cfg_w_o         // CFG_W, for the C++ side
 );
   assign cfg_w_o = 8'(CFG_W);

@@ -11,3 +11,11 @@ TEST_RESULTS += $(RESULTS)/teaperf/e2e
 $(RESULTS)/teaperf/render: $(BUILD)/bin/teaperf tests/teaperf/render.sh tests/teaperf/png_stats.py FORCE
 	@$(RUN_TEST) $@ 300 bash tests/teaperf/render.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-render
 TEST_RESULTS += $(RESULTS)/teaperf/render
+
+# 'teaperf record --sim': a program sampled on the RTL core by teasim
+# (tests/teaperf/record.sh).
+$(RESULTS)/teaperf/record: $(BUILD)/bin/teaperf $(BUILD)/bin/teasim $(BUILD)/programs/hello.elf \
+		tests/teaperf/record.sh FORCE
+	@$(RUN_TEST) $@ 300 bash tests/teaperf/record.sh $(BUILD)/bin/teaperf $(BUILD)/bin/teasim \
+		$(BUILD)/programs/hello.elf $(BUILD)/tests/teaperf-record
+TEST_RESULTS += $(RESULTS)/teaperf/record

@@ -119,5 +119,18 @@ run "$programs/semihost-exit.elf"
 run --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"
 [ "$status" -ne 0 ]; check "--no-semihosting turns semihosting off" $?
 
+# TEA options (docs/tea.md)
+expect_error "TEA samples need the RTL" 2 "need --rtl" --tea-samples "$work/t.tea" "$programs/hello.elf"
+expect_error "unknown --tea-source" 2 "'trace' or 'program'" --rtl --tea-source pmu --tea-samples "$work/t.tea" "$programs/hello.elf"
+expect_error "--tea-period 0" 2 "tea-period" --rtl --tea-period 0 "$programs/hello.elf"
+expect_error "--tea-jitter too wide" 2 "tea-jitter" --rtl --tea-jitter 17 "$programs/hello.elf"
+expect_error "program sampling without a sample file" 2 "needs --tea-samples" --rtl --tea-source program "$programs/hello.elf"
+expect_error "program sampling without the runtime's log" 125 "bm_tea_log" --rtl --tea-source program --tea-samples "$work/t.tea" "$programs/hello.elf"
+expect_error "unwritable sample file" 125 "TEA:" --rtl --tea-samples /nonexistent/t.tea "$programs/hello.elf"
+run --rtl --tea-samples "$work/t.tea" --tea-period 50 --golden "$work/t.prof" --baselines "$work/t" "$programs/hello.elf"
+[ "$status" -eq 0 ] && [ -s "$work/t.tea" ] && [ -s "$work/t.prof" ] && [ -s "$work/t.nci.tea" ] &&
+	[ -s "$work/t.ibs.tea" ] && [ -s "$work/t.spe.tea" ] && [ -s "$work/t.ris.tea" ]
+check "--rtl with TEA writes the samples, the golden profile and the baselines" $?
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -130,6 +130,8 @@ module dcache #(
   // Line i of the cache is set i / WAYS, way i % WAYS.
   logic [TAG_BITS-1:0]  tag_q [LINES];
   logic [LINES-1:0]     valid_q, valid_d, dirty_q, dirty_d;
+  // block RAM: Yosys would map its 128 lines to LUT RAM on its own
+  (* ram_style = "block" *)
   logic [LINE_BITS-1:0] data_q [LINES];
   logic [LINE_BITS-1:0] rdata_q;               // registered read of the data RAM
   logic [WAY_BITS-1:0]  rr_q, rr_d;            // round-robin victim when the set is full

@@ -101,6 +101,8 @@ module icache #(
   assign set_mru   = mru_q[idx*WAYS +: WAYS];
 
   for (genvar w = 0; w < WAYS; w++) begin : g_way
+    // block RAM: Yosys would map so few sets to LUT RAM on its own
+    (* ram_style = "block" *)
     logic [LB-1:0]       data_mem [SETS];
     logic [TAG_BITS-1:0] tag_mem [SETS];
 

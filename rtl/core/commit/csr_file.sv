@@ -1,5 +1,6 @@
 `include "core_types.svh"
 `include "hpm_events.svh"
+`include "tea_csr.svh"
 
 // The CSR file of privileged spec 1.12 for an RV64 M/S/U hart without F/D
 // or PMP entries, with the same choices as the reference ISS (the header
@@ -60,6 +61,7 @@ module csr_file #(
   input  logic                       irq_m_timer_i,
   input  logic                       irq_m_ext_i,
   input  logic                       irq_s_ext_i,
+  input  logic                       irq_tea_i,     // a TEA sample waits (mip bit 16)
   input  logic [63:0]                mtime_i,
   output logic                       irq_pending_o, // take an interrupt at the next commit boundary
   output logic [63:0]                irq_cause_o,   // its cause (bit 63 set), by the spec's priority
@@ -76,7 +78,9 @@ module csr_file #(
   // TEA CSRs (0x5C0-0x5FF) are served outside
   output logic                       ext_valid_o,   // csr_addr_i is in 0x5C0-0x5FF
   input  logic [63:0]                ext_rdata_i,
-  input  logic                       ext_illegal_i  // the outside unit refuses the access
+  input  logic                       ext_illegal_i, // the outside unit refuses the access
+  output logic                       ext_we_o,      // write ext_wdata_o to it this cycle
+  output logic [63:0]                ext_wdata_o    // after the RS/RC operation on ext_rdata_i
 );
   localparam logic [1:0] PRIV_U = 2'd0;
   localparam logic [1:0] PRIV_S = 2'd1;
@@ -145,8 +149,10 @@ module csr_file #(
 
   // mip/mie bits: SSI 1, MSI 3, STI 5, MTI 7, SEI 9, MEI 11
   localparam logic [63:0] MIP_SEIP   = 64'h200;
-  localparam logic [63:0] MIP_S_MASK = 64'h222;
-  localparam logic [63:0] MIP_ALL    = 64'haaa;
+  localparam logic [63:0] MIP_S_MASK = 64'h222;          // software-writable in mip
+  localparam logic [63:0] MIP_TEA    = 64'h1 << TEA_IRQ;  // the TEA sample interrupt
+  localparam logic [63:0] MIP_DELEG  = MIP_S_MASK | MIP_TEA;
+  localparam logic [63:0] MIP_ALL    = 64'haaa | MIP_TEA;
 
   // RV64 ACIMSU
   localparam logic [63:0] MISA_VALUE = 64'h8000_0000_0014_1105;
@@ -181,8 +187,8 @@ module csr_file #(
   logic [63:0] mip, mstatus;
   logic        ext_range;
 
-  assign mip     = mip_sw_q | {52'b0, irq_m_ext_i, 1'b0, irq_s_ext_i, 1'b0, irq_m_timer_i,
-                               3'b0, irq_m_soft_i, 3'b0};
+  assign mip     = mip_sw_q | {47'b0, irq_tea_i, 4'b0, irq_m_ext_i, 1'b0, irq_s_ext_i, 1'b0,
+                               irq_m_timer_i, 3'b0, irq_m_soft_i, 3'b0};
   assign mstatus = mstatus_q | MSTATUS_XL64;
   assign ext_range = csr_addr_i[11:6] == 6'b0101_11;  // 0x5C0-0x5FF
 
@@ -281,6 +287,8 @@ module csr_file #(
   end
 
   assign csr_we = csr_valid_i && csr_write_i && !csr_illegal_o && !ext_range;
+  assign ext_we_o    = csr_valid_i && csr_write_i && !csr_illegal_o && ext_range;
+  assign ext_wdata_o = wval;
 
   // -------------------------------------------------------- trap target
   logic        trap_irq, trap_deleg;
@@ -298,12 +306,13 @@ module csr_file #(
   assign xret_target_o = mret_i ? mepc_q : sepc_q;
 
   // ---------------------------------------------------------- interrupts
-  // The highest-priority interrupt of a set: MEI, MSI, MTI, SEI, SSI, STI.
-  // Only the six interrupt bits of the set matter.
+  // The highest-priority interrupt of a set: MEI, MSI, MTI, SEI, SSI, STI,
+  // then the TEA sample interrupt. Only those seven bits of the set matter.
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [5:0] highest_irq(input logic [63:0] set);
     highest_irq = 6'd0;
     // lowest priority first, so that a higher one overrides
+    if (set[16]) highest_irq = 6'd16;
     if (set[5])  highest_irq = 6'd5;
     if (set[1])  highest_irq = 6'd1;
     if (set[9])  highest_irq = 6'd9;
@@ -439,7 +448,7 @@ module csr_file #(
     mstatus_d       = ms & MSTATUS_WRITABLE;
     mie_d           = mie_d & MIP_ALL;
     mip_sw_d        = mip_sw_d & MIP_S_MASK;
-    mideleg_d       = mideleg_d & MIP_S_MASK;
+    mideleg_d       = mideleg_d & MIP_DELEG;
     medeleg_d       = medeleg_d & MEDELEG_WRITABLE;
     mtvec_d         = mtvec_d & ~64'h2;    // MODE bit 1 hardwired to 0
     stvec_d         = stvec_d & ~64'h2;

@@ -205,7 +205,7 @@ module rob #(
   // Entries need no reset: count_q says which hold instructions.
   always_ff @(posedge clk_i) begin
     payload_q <= payload_d;
-    psv_q     <= psv_d;
+    psv_q     <= CFG_TEA != 0 ? psv_d : '0;  // TEA off: no PSV storage
     cause_q   <= cause_d;
     tval_q    <= tval_d;
     done_q    <= done_d;

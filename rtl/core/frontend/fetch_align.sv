@@ -2,7 +2,8 @@
 // fetch pc's offset) into up to W instructions of 16 or 32 bits.
 //
 // A 32-bit instruction that starts in the last slot of a block is held in a
-// carry register (its low half, pc and prediction) and completed by the
+// carry register (its low half, pc and prediction), even in a cycle whose
+// lanes are all used, and completed by the
 // first half-word of the next block, when that block is fetched from its
 // start. The block ends after the predicted-taken slot, or when W
 // instructions are out; next_pc_o is where fetch goes next if this cycle's
@@ -108,17 +109,19 @@ module fetch_align #(
         is32  = lo[1:0] == 2'b11;
         taken = pred_taken_i && pred_slot_i == pos[SLOT_BITS-1:0];
         ipc   = base + XLEN'({pos, 1'b0});
-        if (n == LANE_BITS'(W)) begin
-          // Out of lanes: the rest of the block is fetched again.
-          stop      = 1'b1;
-          next_pc_o = ipc;
-        end else if (is32 && pos == POS_BITS'(SLOTS - 1)) begin
+        if (is32 && pos == POS_BITS'(SLOTS - 1)) begin
+          // Also when the lanes are used up: the half needs no lane, and
+          // fetching the block again for it would cost a cycle.
           carry_valid_d  = 1'b1;
           carry_half_d   = lo;
           carry_pc_d     = ipc;
           carry_taken_d  = taken;
           carry_target_d = pred_target_i;
           stop           = 1'b1;
+        end else if (n == LANE_BITS'(W)) begin
+          // Out of lanes: the rest of the block is fetched again.
+          stop      = 1'b1;
+          next_pc_o = ipc;
         end else begin
           hi_slot = pos[SLOT_BITS-1:0] + 1'b1;
           hi      = is32 ? block_i[16*hi_slot +: 16] : 16'h0;

@@ -87,6 +87,13 @@ module frontend #(
   // Performance events, one-cycle pulses.
   output logic                          ev_icache_miss_o,
   output logic                          ev_itlb_miss_o
+`ifdef TEA_TRACE
+  ,
+  // Trace port (simulation only): instructions entering the fetch buffer
+  // this cycle, and whether it is emptied at the end of the cycle.
+  output logic [LANE_BITS-1:0]          trace_fb_enq_o,
+  output logic                          trace_fb_flush_o
+`endif
 );
   localparam int unsigned XLEN      = 64;
   localparam int unsigned EW        = FETCH_ENTRY_BITS;
@@ -255,14 +262,19 @@ module frontend #(
       enq_count    = LANE_BITS'(1);
     end
   end
-  assign enq_psv.dr_l1  = dr_l1_q;
-  assign enq_psv.dr_tlb = dr_tlb_q;
+  assign enq_psv.dr_l1  = CFG_TEA != 0 && dr_l1_q;
+  assign enq_psv.dr_tlb = CFG_TEA != 0 && dr_tlb_q;
 
   fetch_buffer #(.ENTRIES(FB_ENTRIES), .W(W)) u_fb (
     .clk_i, .rst_ni,
     .flush_i(kill),
     .enq_count_i(enq_count), .enq_i(enq), .enq_psv_i(enq_psv), .enq_ready_o(fb_ready),
     .deq_valid_o(fb_valid_o), .deq_o(fb_entry_o), .deq_count_i(fb_deq_count_i));
+`ifdef TEA_TRACE
+  // as the fetch buffer takes them (enq_ready_o, flush_i)
+  assign trace_fb_enq_o   = fb_ready && !kill ? enq_count : '0;
+  assign trace_fb_flush_o = kill;
+`endif
 
   // ---------------------------------------------------------------- state update
   always_ff @(posedge clk_i or negedge rst_ni) begin

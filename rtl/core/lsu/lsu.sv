@@ -882,7 +882,7 @@ module lsu #(
   assign cpl_xcpt_o    = {c1_xcpt_q, c0_xcpt_q};
   assign cpl_cause_o   = {c1_cause_q, c0_cause_q};
   assign cpl_tval_o    = {c1_tval_q, c0_tval_q};
-  assign cpl_psv_o     = {c1_psv_q, c0_psv_q};
+  assign cpl_psv_o     = CFG_TEA != 0 ? {c1_psv_q, c0_psv_q} : '0;  // TEA off: no PSV bits
 
   assign ev_dtlb_miss_o = (ldp_valid && ldp_tlb_miss && !ldp_tlb) ||
                           (stp_valid && stp_tlb_miss && !stp_tlb) ||

@@ -1,0 +1,36 @@
+/* TEA sampling from a bare-metal program, the interrupt-driven way: the
+ * sampler raises interrupt 16 for every sample, and the runtime's handler
+ * copies the sample CSRs (driver/include/tea/csr.h) into a log in memory
+ * and frees the sampler for the next one. teasim reads the log through the
+ * symbol bm_tea_log when the program ends (teasim --tea-source program)
+ * and writes it as a sample file. */
+#ifndef TEA_SAMPLING_H
+#define TEA_SAMPLING_H
+
+#include <stdint.h>
+
+#include "tea/csr.h"
+#include "tea/sample_log.h"
+
+/* The log, laid out as tea/sample_log.h describes. */
+struct bm_tea_log {
+	uint64_t magic;
+	uint64_t width;
+	uint64_t period;
+	uint64_t capacity;	/* records the buffer holds */
+	uint64_t count;		/* records written */
+	uint64_t dropped;	/* samples the full buffer could not take */
+	uint64_t lost;		/* tealost when sampling stopped */
+	uint64_t *records;
+};
+
+extern struct bm_tea_log bm_tea_log;
+
+/* Allocates room for @capacity samples and starts sampling every @period
+ * cycles (plus 0..2^@jitter_bits - 1) in M mode. 0, or -1 when the core has
+ * no TEA sampler or memory is short. */
+int bm_tea_start(uint32_t period, unsigned jitter_bits, uint64_t capacity);
+/* Stops sampling and records tealost. */
+void bm_tea_stop(void);
+
+#endif

@@ -1,0 +1,95 @@
+/* Interrupt-driven TEA sampling (tea/sampling.h). */
+#include <stdlib.h>
+
+#include "tea/baremetal.h"
+#include "tea/sampling.h"
+
+_Static_assert(sizeof(struct bm_tea_log) == TEA_LOG_WORDS * 8, "log layout");
+
+/* Where teasim finds the samples; used (so kept) even if nobody calls. */
+struct bm_tea_log bm_tea_log __attribute__((used));
+
+#define CSR_READ(num) ({ uint64_t v_; __asm__ volatile("csrr %0, " #num : "=r"(v_)); v_; })
+#define CSR_WRITE(num, v) __asm__ volatile("csrw " #num ", %0" : : "r"((uint64_t)(v)))
+
+/* The slot registers are numbered, and CSR numbers are immediates. */
+static uint64_t read_slot(unsigned i, int psv)
+{
+	switch (i + (psv ? 8 : 0)) {
+	case 0: return CSR_READ(0x5d0);
+	case 1: return CSR_READ(0x5d1);
+	case 2: return CSR_READ(0x5d2);
+	case 3: return CSR_READ(0x5d3);
+	case 4: return CSR_READ(0x5d4);
+	case 5: return CSR_READ(0x5d5);
+	case 6: return CSR_READ(0x5d6);
+	case 7: return CSR_READ(0x5d7);
+	case 8: return CSR_READ(0x5e0);
+	case 9: return CSR_READ(0x5e1);
+	case 10: return CSR_READ(0x5e2);
+	case 11: return CSR_READ(0x5e3);
+	case 12: return CSR_READ(0x5e4);
+	case 13: return CSR_READ(0x5e5);
+	case 14: return CSR_READ(0x5e6);
+	default: return CSR_READ(0x5e7);
+	}
+}
+
+static void on_sample(struct bm_trap_frame *f)
+{
+	struct bm_tea_log *log = &bm_tea_log;
+	uint64_t stat = CSR_READ(0x5c2);
+	(void)f;
+
+	if (stat & TEA_STAT_V) {
+		if (log->count < log->capacity) {
+			uint64_t *r = log->records + log->count * TEA_LOG_RECORD_WORDS(log->width);
+
+			r[0] = CSR_READ(0x5c3);
+			r[1] = stat;
+			for (unsigned i = 0; i < log->width; i++) {
+				r[2 + i] = read_slot(i, 0);
+				r[2 + log->width + i] = read_slot(i, 1);
+			}
+			log->count++;
+		} else {
+			log->dropped++;
+		}
+	}
+	CSR_WRITE(0x5c2, 0);
+}
+
+int bm_tea_start(uint32_t period, unsigned jitter_bits, uint64_t capacity)
+{
+	struct bm_tea_log *log = &bm_tea_log;
+	uint64_t info = CSR_READ(0x5c5);
+	unsigned width = TEA_INFO_WIDTH(info);
+
+	if (TEA_INFO_VERSION(info) != TEA_MAP_VERSION || width == 0 || width > 8)
+		return -1;
+	log->records = malloc(capacity * TEA_LOG_RECORD_WORDS(width) * sizeof(uint64_t));
+	if (!log->records)
+		return -1;
+	log->width = width;
+	log->period = period;
+	log->capacity = capacity;
+	log->count = 0;
+	log->dropped = 0;
+	log->lost = 0;
+	log->magic = TEA_LOG_MAGIC;
+	bm_set_interrupt_handler(TEA_IRQ, on_sample);
+	CSR_WRITE(0x5c4, 0);
+	CSR_WRITE(0x5c2, 0);
+	CSR_WRITE(0x5c1, period);
+	bm_enable_interrupt(TEA_IRQ);
+	bm_interrupts_on();
+	CSR_WRITE(0x5c0, TEA_CTL_EN | (uint64_t)jitter_bits << TEA_CTL_JIT_SHIFT);
+	return 0;
+}
+
+void bm_tea_stop(void)
+{
+	CSR_WRITE(0x5c0, 0);
+	bm_disable_interrupt(TEA_IRQ);
+	bm_tea_log.lost = CSR_READ(0x5c4);
+}

@@ -1,0 +1,47 @@
+/* The TEA sample CSRs and interrupt (docs/tea-csr.md): the one C
+ * description of them, used by the bare-metal runtime, the Linux driver,
+ * teasim and libpics. rtl/include/tea_csr.svh holds the same numbers for
+ * the RTL; a unit test checks that the two agree. */
+#ifndef TEA_CSR_H
+#define TEA_CSR_H
+
+#define TEA_CSR_CTL	0x5c0	/* RW: EN, UEN, JIT */
+#define TEA_CSR_PERIOD	0x5c1	/* RW: cycles between samples, 32 bits */
+#define TEA_CSR_STAT	0x5c2	/* RW: V, WAIT, STATE, MASK; V=0 frees the sample */
+#define TEA_CSR_TIME	0x5c3	/* RO: cycle of the sample */
+#define TEA_CSR_LOST	0x5c4	/* RW: samples lost because the last was unread */
+#define TEA_CSR_INFO	0x5c5	/* RO: W, PSV bits, map version */
+#define TEA_CSR_ADDR0	0x5d0	/* RO: 0x5d0 + i, address of slot i */
+#define TEA_CSR_PSV0	0x5e0	/* RO: 0x5e0 + i, PSV of slot i */
+#define TEA_CSR_FIRST	0x5c0	/* the range the core gives to TEA */
+#define TEA_CSR_LAST	0x5ff
+
+/* teactl */
+#define TEA_CTL_EN	(1u << 0)	/* sampling on */
+#define TEA_CTL_UEN	(1u << 1)	/* U mode may access the TEA CSRs */
+#define TEA_CTL_JIT_SHIFT 8		/* [12:8]: jitter bits, 0..16 */
+#define TEA_CTL_JIT_MAX	16
+#define TEA_CTL_MASK	0x1f03u
+
+/* teastat */
+#define TEA_STAT_V	(1u << 0)	/* a sample is latched and unread */
+#define TEA_STAT_WAIT	(1u << 1)	/* sampled, waiting for its instruction */
+#define TEA_STAT_STATE_SHIFT 2		/* [3:2]: commit state */
+#define TEA_STAT_MASK_SHIFT 8		/* [15:8]: slots holding an instruction */
+
+/* Commit states, the values of enum pics_commit_state. */
+#define TEA_COMPUTE	0
+#define TEA_STALLED	1
+#define TEA_DRAINED	2
+#define TEA_FLUSHED	3
+
+/* teainfo */
+#define TEA_INFO_WIDTH(v)	((unsigned)(v) & 0xf)
+#define TEA_INFO_PSV_BITS(v)	((unsigned)((v) >> 8) & 0xff)
+#define TEA_INFO_VERSION(v)	((unsigned)((v) >> 16) & 0xff)
+#define TEA_MAP_VERSION	1
+
+/* The sample interrupt: bit 16 of mip/mie/mideleg, cause 16. */
+#define TEA_IRQ		16
+
+#endif

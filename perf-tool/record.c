@@ -1,0 +1,211 @@
+/* teaperf record: run a program with TEA sampling and write a sample file.
+ * --sim runs it on the simulated core: teasim co-simulates the RTL and
+ * programs the TEA sampler through the core's debug port, so the program
+ * runs unchanged and pays nothing for being sampled. (Sampling a Linux
+ * command, `teaperf record -- cmd`, comes with the Linux driver.) */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "teaperf.h"
+
+#define DEFAULT_PERIOD 1000
+#define DEFAULT_JITTER 4
+
+static const char record_usage[] =
+	"usage: teaperf record --sim [OPTIONS] PROGRAM.elf\n"
+	"\n"
+	"Runs PROGRAM on the simulated out-of-order core (teasim --rtl) with TEA\n"
+	"sampling and writes the samples to a file that the other commands read.\n"
+	"\n"
+	"      --sim             run on the simulator (required for now)\n"
+	"  -o, --output FILE     sample file to write (default " TEAPERF_DEFAULT_INPUT ")\n"
+	"  -c, --period N        cycles between samples (default 1000)\n"
+	"      --jitter BITS     add 0..2^BITS-1 random cycles to each period (default 4)\n"
+	"      --golden FILE     also write the golden reference (every cycle attributed)\n"
+	"      --baselines PREFIX also write PREFIX.{nci,ibs,spe,ris}.tea, sampled in the\n"
+	"                        same cycles by the schemes TEA is compared with\n"
+	"      --teasim PATH     simulator to run (default: teasim beside teaperf, else PATH)\n"
+	"  -h, --help            this help\n";
+
+enum { OPT_SIM = 512, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM };
+
+struct record_options {
+	bool sim;
+	const char *output;
+	uint64_t period, jitter;
+	const char *golden, *baselines, *teasim;
+	const char *program;
+};
+
+static int parse_record(int argc, char **argv, struct record_options *o)
+{
+	static const struct option longopts[] = {
+		{ "sim", no_argument, NULL, OPT_SIM },
+		{ "output", required_argument, NULL, 'o' },
+		{ "period", required_argument, NULL, 'c' },
+		{ "jitter", required_argument, NULL, OPT_JITTER },
+		{ "golden", required_argument, NULL, OPT_GOLDEN },
+		{ "baselines", required_argument, NULL, OPT_BASELINES },
+		{ "teasim", required_argument, NULL, OPT_TEASIM },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, ":o:c:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_SIM:
+			o->sim = true;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'c':
+			if (parse_count("record", "--period", optarg, &o->period))
+				return EXIT_USAGE;
+			if (o->period == 0 || o->period > UINT32_MAX) {
+				cmd_error("record", "--period %s: expected 1..%u cycles",
+					  optarg, UINT32_MAX);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_JITTER:
+			if (parse_count("record", "--jitter", optarg, &o->jitter))
+				return EXIT_USAGE;
+			if (o->jitter > 16) {
+				cmd_error("record", "--jitter %s: expected 0..16 bits", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case OPT_GOLDEN:
+			o->golden = optarg;
+			break;
+		case OPT_BASELINES:
+			o->baselines = optarg;
+			break;
+		case OPT_TEASIM:
+			o->teasim = optarg;
+			break;
+		case 'h':
+			fputs(record_usage, stdout);
+			return OPTIONS_HELP;
+		default:
+			return cmd_bad_option("record", c, argv);
+		}
+	}
+	if (!o->sim) {
+		cmd_error("record", "only --sim is supported until the Linux driver lands "
+			  "(see 'teaperf record --help')");
+		return EXIT_USAGE;
+	}
+	if (optind != argc - 1) {
+		cmd_error("record", optind == argc ? "no program to run (see 'teaperf record --help')"
+			  : "one program only, and options before it");
+		return EXIT_USAGE;
+	}
+	o->program = argv[optind];
+	return 0;
+}
+
+/* teasim beside this teaperf (as the build installs both), else on PATH. */
+static const char *find_teasim(char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	char *slash;
+
+	if (n > 0) {
+		buf[n] = '\0';
+		slash = strrchr(buf, '/');
+		if (slash && (size_t)(slash - buf) + sizeof("/teasim") <= len) {
+			strcpy(slash, "/teasim");
+			if (access(buf, X_OK) == 0)
+				return buf;
+		}
+	}
+	return "teasim";
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct record_options o = {
+		.output = TEAPERF_DEFAULT_INPUT,
+		.period = DEFAULT_PERIOD,
+		.jitter = DEFAULT_JITTER,
+	};
+	char self[PATH_MAX], period[24], jitter[8];
+	const char *args[16];
+	unsigned n = 0;
+	int rc = parse_record(argc, argv, &o), status;
+	pid_t pid;
+
+	if (rc)
+		return rc == OPTIONS_HELP ? 0 : rc;
+	if (!o.teasim)
+		o.teasim = find_teasim(self, sizeof(self));
+	snprintf(period, sizeof(period), "%" PRIu64, o.period);
+	snprintf(jitter, sizeof(jitter), "%" PRIu64, o.jitter);
+	args[n++] = o.teasim;
+	args[n++] = "--rtl";
+	args[n++] = "--tea-samples";
+	args[n++] = o.output;
+	args[n++] = "--tea-period";
+	args[n++] = period;
+	args[n++] = "--tea-jitter";
+	args[n++] = jitter;
+	if (o.golden) {
+		args[n++] = "--golden";
+		args[n++] = o.golden;
+	}
+	if (o.baselines) {
+		args[n++] = "--baselines";
+		args[n++] = o.baselines;
+	}
+	args[n++] = o.program;
+	args[n] = NULL;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		cmd_error("record", "cannot start %s: %s", o.teasim, strerror(errno));
+		return 1;
+	}
+	if (pid == 0) {
+		execvp(o.teasim, (char *const *)args);
+		cmd_error("record", "cannot run %s: %s", o.teasim, strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
+		cmd_error("record", "%s did not finish", o.teasim);
+		return 1;
+	}
+	if (WEXITSTATUS(status) == 127)
+		return 1;
+
+	struct pics_error err;
+	struct pics_sample_reader *r = pics_sample_reader_open(o.output, &err);
+	struct pics_sample s;
+	int got;
+
+	if (!r) {
+		cmd_error("record", "%s", err.msg);
+		return 1;
+	}
+	while ((got = pics_sample_reader_next(r, &s, &err)) == 1)
+		;
+	if (got < 0) {
+		cmd_error("record", "%s", err.msg);
+		pics_sample_reader_close(r);
+		return 1;
+	}
+	fprintf(stderr, "[ teaperf record: %" PRIu64 " samples (%" PRIu64
+		" lost) written to %s; the program exited with %d ]\n",
+		pics_sample_reader_samples(r), pics_sample_reader_lost(r), o.output,
+		WEXITSTATUS(status));
+	pics_sample_reader_close(r);
+	return WEXITSTATUS(status) ? 1 : 0;
+}

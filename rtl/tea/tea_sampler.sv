@@ -1,0 +1,257 @@
+// A module uses only some of the shared sizes and names.
+/* verilator lint_off UNUSEDPARAM */
+`include "core_config.svh"
+`include "tea_events.svh"
+`include "tea_csr.svh"
+/* verilator lint_on UNUSEDPARAM */
+
+// Time-proportional sample selection at the ROB head (DESIGN.md §5) and the
+// TEA sample CSRs (docs/tea-csr.md).
+//
+// Every `period` cycles (plus, with jitter on, a pseudo-random 0..2^JIT-1)
+// the commit stage is looked at, and the cycle is given to:
+// - Compute: the instructions committing in it (all of them, one slot each);
+// - Stalled (ROB not empty, nothing commits): the head, latched when it
+//   leaves the ROB so its PSV is complete;
+// - Drained (ROB empty, no flush since it was last filled): the next
+//   instruction to leave the ROB, latched then;
+// - Flushed (ROB empty after a flush): the last instruction that left the
+//   ROB, whose address and PSV are kept in a register.
+// "Leaving" the head is committing, or trapping or being replayed (then
+// alone, in lane 0, with its FL bit already set by the core).
+//
+// The sample stays in the CSRs, with the interrupt (irq_o) raised, until
+// software writes teastat with V = 0. A sample that falls due while the
+// last is unread or still waiting for its instruction is counted in
+// tealost, never written over. Decisions use the state at the start of the
+// cycle, so an acknowledge in a sample cycle frees the next sample, not this.
+module tea_sampler #(
+  parameter int unsigned W  = CFG_W,
+  localparam int unsigned PS = PSV_BITS
+) (
+  input  logic              clk_i,
+  input  logic              rst_ni,
+  // commit stage, this cycle
+  input  logic              rob_empty_i,     // the ROB holds nothing at the start of the cycle
+  input  logic [W-1:0]      retire_i,        // lanes leaving the head, a prefix
+  input  logic              retire_trap_i,   // lane 0 leaves without committing (trap, replay)
+  input  logic [W*64-1:0]   retire_pc_i,
+  input  logic [W*PS-1:0]   retire_psv_i,
+  input  logic              flush_i,         // the back end is flushed at the end of the cycle
+  // CSR access, at commit (csr_file decodes the range; writes are legal ones)
+  input  logic [1:0]        priv_i,
+  input  logic [11:0]       csr_addr_i,
+  input  logic              csr_write_i,     // the instruction writes (for the read-only check)
+  input  logic              csr_we_i,        // perform the write this cycle
+  input  logic [63:0]       csr_wdata_i,     // the value to write (after the RS/RC operation)
+  output logic [63:0]       csr_rdata_o,     // combinational
+  output logic              csr_illegal_o,   // combinational
+  output logic              irq_o,           // a sample waits to be read
+  // the latched sample, for teasim's check against its model
+  output logic              sample_valid_o,
+  output logic [63:0]       sample_time_o,
+  output logic [1:0]        sample_state_o,
+  output logic [W-1:0]      sample_mask_o,
+  output logic [W*64-1:0]   sample_pc_o,
+  output logic [W*PS-1:0]   sample_psv_o,
+  output logic [63:0]       lost_o
+);
+  localparam int unsigned LANE_BITS = W > 1 ? $clog2(W) : 1;
+
+  // ----------------------------------------------------------- registers
+  logic [12:0]     ctl_q;         // TEA_CTL_MASK bits
+  logic [31:0]     period_q;
+  logic [31:0]     countdown_q;   // cycles to the next sample cycle
+  logic [63:0]     cycle_q;       // cycles since reset: the timestamp
+  logic [63:0]     lost_q;
+  logic            valid_q, wait_q, flushed_q;
+  logic [1:0]      state_q;
+  logic [63:0]     time_q;
+  logic [W-1:0]    mask_q;
+  logic [W*64-1:0] pc_q;
+  logic [W*PS-1:0] psv_q;
+  logic [63:0]     last_pc_q;     // the last instruction that left the ROB
+  logic [PS-1:0]   last_psv_q;
+
+  // -------------------------------------------------------- CSR decode
+  logic        is_ctl, is_period, is_stat, is_time, is_lost, is_info, is_addr, is_psv;
+  logic [3:0]  slot;
+
+  assign slot      = csr_addr_i[3:0];
+  assign is_ctl    = csr_addr_i == TEA_CSR_CTL;
+  assign is_period = csr_addr_i == TEA_CSR_PERIOD;
+  assign is_stat   = csr_addr_i == TEA_CSR_STAT;
+  assign is_time   = csr_addr_i == TEA_CSR_TIME;
+  assign is_lost   = csr_addr_i == TEA_CSR_LOST;
+  assign is_info   = csr_addr_i == TEA_CSR_INFO;
+  assign is_addr   = csr_addr_i[11:4] == TEA_CSR_ADDR0[11:4] && 32'(slot) < W;
+  assign is_psv    = csr_addr_i[11:4] == TEA_CSR_PSV0[11:4] && 32'(slot) < W;
+
+  logic [63:0] stat;
+  logic        exists, writable;
+
+  always_comb begin
+    stat = '0;
+    stat[TEA_STAT_V]             = valid_q;
+    stat[TEA_STAT_WAIT]          = wait_q;
+    stat[TEA_STAT_STATE +: 2]    = state_q;
+    stat[TEA_STAT_MASK +: W]     = mask_q;
+  end
+
+  always_comb begin
+    csr_rdata_o = '0;
+    if (is_ctl)    csr_rdata_o = 64'(ctl_q);
+    if (is_period) csr_rdata_o = 64'(period_q);
+    if (is_stat)   csr_rdata_o = stat;
+    if (is_time)   csr_rdata_o = time_q;
+    if (is_lost)   csr_rdata_o = lost_q;
+    if (is_info)   csr_rdata_o = 64'(W) | (64'(PS) << 8) | (64'(TEA_MAP_VERSION) << 16);
+    if (is_addr)   csr_rdata_o = pc_q[slot[LANE_BITS-1:0]*64 +: 64];
+    if (is_psv)    csr_rdata_o = 64'(psv_q[slot[LANE_BITS-1:0]*PS +: PS]);
+  end
+
+  assign exists        = is_ctl || is_period || is_stat || is_time || is_lost || is_info ||
+                         is_addr || is_psv;
+  assign writable      = is_ctl || is_period || is_stat || is_lost;
+  assign csr_illegal_o = !exists || (csr_write_i && !writable) ||
+                         (priv_i == 2'd0 && !ctl_q[TEA_CTL_UEN]);
+
+  // ---------------------------------------------------------- sampling
+  logic [15:0] lfsr;
+  logic        sample_now, reload, committing;
+  logic [4:0]  jit_bits;
+  logic [31:0] jitter;
+
+  assign sample_now = ctl_q[TEA_CTL_EN] && countdown_q == '0;
+  assign jit_bits   = ctl_q[TEA_CTL_JIT +: 5] > 5'(TEA_CTL_JIT_MAX) ? 5'(TEA_CTL_JIT_MAX) :
+                                                                     ctl_q[TEA_CTL_JIT +: 5];
+  assign jitter     = 32'(lfsr) & ((32'd1 << jit_bits) - 32'd1);
+  assign committing = retire_i != '0 && !retire_trap_i;
+  // A new period or enable restarts the count, so the first sample comes a
+  // full period after software set it up.
+  assign reload     = csr_we_i && (is_period || is_ctl);
+
+  // Periods 0 and 1 both sample every cycle.
+  function automatic logic [31:0] first_wait(input logic [31:0] period);
+    first_wait = period == '0 ? '0 : period - 32'd1;
+  endfunction
+
+  tea_lfsr u_lfsr (.clk_i, .rst_ni, .step_i(sample_now), .value_o(lfsr));
+
+  // The last lane that leaves this cycle (retire_i is a prefix).
+  logic [63:0]   leave_pc;
+  logic [PS-1:0] leave_psv;
+  always_comb begin
+    leave_pc  = retire_pc_i[63:0];
+    leave_psv = retire_psv_i[PS-1:0];
+    for (int i = 1; i < W; i++)
+      if (retire_i[i]) begin
+        leave_pc  = retire_pc_i[i*64 +: 64];
+        leave_psv = retire_psv_i[i*PS +: PS];
+      end
+  end
+
+  // Masks a W-lane vector down to the lanes that hold an instruction.
+  logic [W*64-1:0] retire_pc_valid;
+  logic [W*PS-1:0] retire_psv_valid;
+  always_comb begin
+    for (int i = 0; i < W; i++) begin
+      retire_pc_valid[i*64 +: 64]  = retire_i[i] ? retire_pc_i[i*64 +: 64] : '0;
+      retire_psv_valid[i*PS +: PS] = retire_i[i] ? retire_psv_i[i*PS +: PS] : '0;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ctl_q       <= '0;
+      period_q    <= '0;
+      countdown_q <= '0;
+      cycle_q     <= '0;
+      lost_q      <= '0;
+      valid_q     <= 1'b0;
+      wait_q      <= 1'b0;
+      flushed_q   <= 1'b0;
+      state_q     <= TEA_COMPUTE;
+      time_q      <= '0;
+      mask_q      <= '0;
+      pc_q        <= '0;
+      psv_q       <= '0;
+      last_pc_q   <= '0;
+      last_psv_q  <= '0;
+    end else begin
+      cycle_q <= cycle_q + 64'd1;
+      if (retire_i[0]) begin
+        last_pc_q  <= leave_pc;
+        last_psv_q <= leave_psv;
+      end
+      if (flush_i)           flushed_q <= 1'b1;
+      else if (!rob_empty_i) flushed_q <= 1'b0;
+
+      if (ctl_q[TEA_CTL_EN] && countdown_q != '0) countdown_q <= countdown_q - 32'd1;
+      if (sample_now) countdown_q <= first_wait(period_q) + jitter;
+
+      // A sample waiting for its instruction takes the head as it leaves.
+      if (wait_q && retire_i[0]) begin
+        wait_q  <= 1'b0;
+        valid_q <= 1'b1;
+        mask_q  <= W'(1);
+        pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
+        psv_q   <= {{(W-1)*PS{1'b0}}, retire_psv_i[PS-1:0]};
+      end
+
+      if (sample_now) begin
+        if (valid_q || wait_q) begin
+          if (lost_q != '1) lost_q <= lost_q + 64'd1;
+        end else begin
+          time_q <= cycle_q;
+          if (committing) begin
+            state_q <= TEA_COMPUTE;
+            valid_q <= 1'b1;
+            mask_q  <= retire_i;
+            pc_q    <= retire_pc_valid;
+            psv_q   <= retire_psv_valid;
+          end else if (!rob_empty_i) begin
+            state_q <= TEA_STALLED;
+            if (retire_i[0]) begin  // the head traps in this very cycle
+              valid_q <= 1'b1;
+              mask_q  <= W'(1);
+              pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
+              psv_q   <= {{(W-1)*PS{1'b0}}, retire_psv_i[PS-1:0]};
+            end else begin
+              wait_q <= 1'b1;
+            end
+          end else if (flushed_q) begin
+            state_q <= TEA_FLUSHED;
+            valid_q <= 1'b1;
+            mask_q  <= W'(1);
+            pc_q    <= {{(W-1)*64{1'b0}}, last_pc_q};
+            psv_q   <= {{(W-1)*PS{1'b0}}, last_psv_q};
+          end else begin
+            state_q <= TEA_DRAINED;
+            wait_q  <= 1'b1;
+          end
+        end
+      end
+
+      // Software writes last, so that it wins over the sampler in the
+      // same cycle, except that a latched sample is never freed by a write
+      // that could not have seen it.
+      if (csr_we_i) begin
+        if (is_ctl)    ctl_q    <= csr_wdata_i[12:0] & TEA_CTL_MASK[12:0];
+        if (is_period) period_q <= csr_wdata_i[31:0];
+        if (is_lost)   lost_q   <= csr_wdata_i;
+        if (is_stat && !csr_wdata_i[TEA_STAT_V] && valid_q) valid_q <= 1'b0;
+        if (reload)    countdown_q <= first_wait(is_period ? csr_wdata_i[31:0] : period_q);
+      end
+    end
+  end
+
+  assign irq_o          = valid_q;
+  assign sample_valid_o = valid_q;
+  assign sample_time_o  = time_q;
+  assign sample_state_o = state_q;
+  assign sample_mask_o  = mask_q;
+  assign sample_pc_o    = pc_q;
+  assign sample_psv_o   = psv_q;
+  assign lost_o         = lost_q;
+endmodule

@@ -1,0 +1,48 @@
+#!/bin/sh
+# The storage TEA adds to the core, in bits, from the parameters of
+# rtl/include/core_config.svh (docs/tea.md, "Storage"): per-instruction PSV
+# bits where instructions wait (fetch buffer, ROB, LSU) and the registers of
+# the event sources and the sampler. Usage: tea-storage.sh [default|large]...
+set -eu
+cfg=rtl/include/core_config.svh
+
+# The value of CFG_NAME in one config: the first definition in the
+# config's branch of the `ifdef TEA_CONFIG_LARGE, or the shared one.
+param() {
+	awk -v want="$1" -v name="$2" '
+		/^`ifdef TEA_CONFIG_LARGE/ { branch = "large"; next }
+		/^`else/ && branch == "large" { branch = "default"; next }
+		/^`endif/ { branch = "" }
+		$4 == name && (branch == "" || branch == want) {
+			v = $6; sub(/;.*/, "", v); print v; exit }' "$cfg"
+}
+
+for config in "${@:-default}"; do
+	case $config in default|large) ;; *) echo "tea-storage.sh: unknown config '$config'" >&2; exit 2 ;; esac
+	w=$(param "$config" CFG_W)
+	fb=$(param "$config" CFG_FB_ENTRIES)
+	rob=$(param "$config" CFG_ROB_ENTRIES)
+	lq=$(param "$config" CFG_LQ_ENTRIES)
+	sq=$(param "$config" CFG_SQ_ENTRIES)
+	psv=9          # PSV_BITS, rtl/include/tea_events.svh
+	fe_psv=2       # DR-L1, DR-TLB: what a fetch-buffer entry carries
+	# fetch buffer: the front-end events of each entry's packet
+	fb_bits=$((fb * fe_psv))
+	# ROB: a full PSV per entry
+	rob_bits=$((rob * psv))
+	# LSU: ST-TLB per load- and store-queue entry and for the uncached
+	# load, and the PSV of each of the two completion ports
+	lsu_bits=$((lq + sq + 1 + 2 * psv))
+	# event sources: the fetch unit's pending DR-L1/DR-TLB, dispatch's DR-SQ
+	src_bits=3
+	# sampler (rtl/tea/tea_sampler.sv): teactl 13, teaperiod 32, countdown
+	# 32, cycle counter 64, tealost 64, V/WAIT/flushed 3, state 2, teatime
+	# 64, LFSR 16, last committed address 64 and PSV 9, and per slot a mask
+	# bit, an address and a PSV
+	smp_bits=$((13 + 32 + 32 + 64 + 64 + 3 + 2 + 64 + 16 + 64 + psv + w * (1 + 64 + psv)))
+	total=$((fb_bits + rob_bits + lsu_bits + src_bits + smp_bits))
+	printf 'TEA storage, config %s (W=%s, FB %s, ROB %s, LQ %s, SQ %s)\n' "$config" "$w" "$fb" "$rob" "$lq" "$sq"
+	printf '  %-22s %6s bits\n' "fetch buffer" "$fb_bits" "ROB" "$rob_bits" "LSU" "$lsu_bits" \
+		"event sources" "$src_bits" "sampler and CSRs" "$smp_bits" "total" "$total"
+	printf '  %-22s %6s bytes\n' "" "$(((total + 7) / 8))"
+done

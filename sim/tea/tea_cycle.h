@@ -1,0 +1,35 @@
+/* What the commit stage did in one cycle, as the core's trace port shows
+ * it: the input of the TEA sampler, of its software model and of the golden
+ * reference. */
+#ifndef TEA_SIM_TEA_CYCLE_H
+#define TEA_SIM_TEA_CYCLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TEA_MAX_WIDTH 8
+
+struct tea_cycle {
+	bool rob_empty;		/* the ROB held nothing at the start of the cycle */
+	unsigned retire;	/* mask of the lanes leaving the ROB head, a prefix */
+	bool retire_trap;	/* lane 0 leaves without committing (trap, replay) */
+	bool flush;		/* the back end is flushed at the end of the cycle */
+	uint64_t pc[TEA_MAX_WIDTH];
+	uint64_t psv[TEA_MAX_WIDTH];
+	/* where instructions are, for the baseline samplers that tag them
+	 * at fetch or dispatch and follow them */
+	unsigned fetched;	/* entering the fetch buffer */
+	unsigned dispatched;	/* leaving the fetch buffer for the ROB */
+	bool fetch_flush;	/* the fetch buffer is emptied at the end of the cycle */
+	/* a write to a TEA CSR that commits in this cycle */
+	bool csr_we;
+	unsigned csr_addr;
+	uint64_t csr_wdata;
+};
+
+/* Instructions committing in @c (0 when the head traps or is replayed). */
+unsigned tea_cycle_committing(const struct tea_cycle *c);
+/* The last lane that leaves the ROB in @c; @c->retire must not be 0. */
+unsigned tea_cycle_last_lane(const struct tea_cycle *c);
+
+#endif

@@ -1,0 +1,68 @@
+/* TEA on an RTL run of teasim: everything the simulator does with the
+ * commit stage's trace port each cycle.
+ * - It checks the RTL sampler against its model (sampler_model.h) in every
+ *   cycle, whoever programs the sampler.
+ * - With a sample file requested, it programs the sampler itself through
+ *   the core's debug CSR port (non-intrusive: the program neither sees
+ *   nor pays for it), takes every sample as it becomes valid, frees it in
+ *   the next cycle, and writes the samples with libpics.
+ * - With a golden profile requested, it attributes every cycle
+ *   (golden.h) and writes the profile at the end. */
+#ifndef TEA_SIM_TEA_RUN_H
+#define TEA_SIM_TEA_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tea/sampler_model.h"
+#include "tea/tea_cycle.h"
+
+struct tea_run_options {
+	unsigned width;			/* commit width of the core */
+	const char *binary;		/* the profiled ELF, for the file headers */
+	const char *samples_path;	/* NULL: no trace-port sampling */
+	uint32_t period;		/* cycles between samples */
+	unsigned jitter_bits;		/* 0..16 */
+	const char *golden_path;	/* NULL: no golden reference */
+	/* NULL: no baselines; else PREFIX.{nci,ibs,spe,ris}.tea, sampling in
+	 * the cycles the TEA sampler samples */
+	const char *baselines_prefix;
+};
+
+/* A CSR write the simulator makes through the debug port in a cycle. */
+struct tea_debug_write {
+	bool valid;
+	unsigned addr;
+	uint64_t data;
+};
+
+struct tea_run;
+
+/* NULL with a one-line reason in @msg. */
+struct tea_run *tea_run_create(const struct tea_run_options *o, char *msg, size_t len);
+void tea_run_destroy(struct tea_run *r);
+
+/* The debug-port write to drive in the coming cycle. */
+void tea_run_debug_write(const struct tea_run *r, struct tea_debug_write *w);
+/* One cycle: @c is what the commit stage did (its csr fields include the
+ * debug write), @rtl the sampler registers at the end of the cycle. -1
+ * with a one-line reason in @msg when the RTL and the model disagree or a
+ * file cannot be written. */
+int tea_run_cycle(struct tea_run *r, const struct tea_cycle *c,
+		  const struct tea_sample_regs *rtl, char *msg, size_t len);
+/* Writes the files. */
+int tea_run_finish(struct tea_run *r, char *msg, size_t len);
+
+/* What happened, for teasim -v. */
+struct tea_run_stats {
+	uint64_t cycles;
+	uint64_t samples;		/* taken through the debug port */
+	uint64_t lost;
+	uint64_t model_samples;		/* samples the model saw become valid */
+	uint64_t golden_unattributed;
+	uint64_t baseline_samples[4];	/* NCI, IBS, SPE, RIS */
+};
+void tea_run_stats(const struct tea_run *r, struct tea_run_stats *s);
+
+#endif

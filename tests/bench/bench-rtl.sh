@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs each program on each RTL simulator with `teasim --rtl -v`
+# (co-simulation on, one thread) and prints one table row per pair: the
+# configuration, instructions, cycles, IPC and the simulation speed, the
+# best of RUNS runs (the machine may be shared; the counts do not vary).
+# Exits 1 when a program fails (its self-check, or co-simulation).
+# usage: bench-rtl.sh [-n RUNS] -t TEASIM [-t TEASIM...] PROGRAM.elf...
+set -euo pipefail
+runs=1 sims=()
+while getopts n:t: opt; do
+	case $opt in
+	n) runs=$OPTARG ;;
+	t) sims+=("$OPTARG") ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+printf '%-10s %-8s %12s %12s %6s %8s\n' program config instructions cycles IPC kHz
+for prog in "$@"; do
+	for sim in "${sims[@]}"; do
+		best=0 line=
+		for ((run = 0; run < runs; run++)); do
+			if ! out=$("$sim" --rtl -v "$prog" 2>&1 >/dev/null); then
+				echo "bench-rtl: $prog failed on $sim:" >&2
+				tail -5 <<<"$out" >&2
+				exit 1
+			fi
+			# teasim: N instructions in N cycles (IPC x), s s, K kHz, config C
+			line=$(grep -E '^teasim: [0-9]+ instructions' <<<"$out")
+			khz=$(awk '{ print $(NF-3) }' <<<"$line")
+			best=$(awk -v a="$best" -v b="$khz" 'BEGIN { print (b > a) ? b : a }')
+		done
+		read -r insns cycles ipc config < <(awk '{ gsub(/[(),]/, ""); print $2, $5, $8, $NF }' <<<"$line")
+		printf '%-10s %-8s %12s %12s %6s %8.1f\n' "$(basename "$prog" .elf)" "$config" \
+			"$insns" "$cycles" "$ipc" "$best"
+	done
+done

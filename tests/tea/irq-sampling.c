@@ -1,0 +1,76 @@
+/* TEA sampling the real way: the program starts the sampler itself, its
+ * interrupt handler (driver/baremetal/tea_sampling.c) copies each sample
+ * from the CSRs into a log, and teasim writes that log out at the end. The
+ * workload mixes a chain of missing loads, an unpredictable branch and
+ * plain ALU work, so that the profile has several kinds of stacks; it is
+ * timed with mcycle. `make bench-tea` builds it with other TEA_PERIODs (0:
+ * no sampling) to measure what sampling costs. */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tea/baremetal.h"
+#include "tea/sampling.h"
+
+#ifndef TEA_PERIOD
+#define TEA_PERIOD 1000
+#endif
+#define ROUNDS 40
+
+/* tea-baremetal.ld: a 1 MiB heap, zeros and never cleared. The sample log
+ * is allocated at its start; the loads chase through its last 256 KiB,
+ * whose zeros keep the chase inside them. */
+extern char __heap_end[];
+#define REGION_BYTES (256 * 1024)
+
+static uint64_t __attribute__((noinline, noclone)) loads(uintptr_t base, uint64_t x, unsigned n)
+{
+	uintptr_t p = base;
+
+	for (unsigned i = 0; i < n; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		p = base + (x & (REGION_BYTES - 64)) + *(volatile uint64_t *)p;
+	}
+	return p;
+}
+
+static uint64_t __attribute__((noinline, noclone)) branches(uint64_t x, unsigned n)
+{
+	uint64_t odd = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		if (x & 1)
+			odd++;
+	}
+	return odd;
+}
+
+static uint64_t __attribute__((noinline, noclone)) alu(uint64_t a, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		a = a * 6364136223846793005ull + 1442695040888963407ull;
+	return a;
+}
+
+int main(void)
+{
+	uintptr_t base = (uintptr_t)__heap_end - REGION_BYTES;
+	uint64_t s = 0, t0, t1;
+
+	/* room for every sample of the work (under a million cycles), below
+	 * the region */
+	if (TEA_PERIOD && bm_tea_start(TEA_PERIOD, 4, 1000000 / TEA_PERIOD + 64)) {
+		printf("irq-sampling: this core has no TEA sampler\n");
+		return 1;
+	}
+	t0 = csr_read(mcycle);
+	for (unsigned r = 0; r < ROUNDS; r++)
+		s += loads(base, r + 1, 50) + branches(r + 7, 300) + alu(r, 300);
+	t1 = csr_read(mcycle);
+	if (TEA_PERIOD)
+		bm_tea_stop();
+	printf("irq-sampling: period %u: %llu cycles, %llu samples, %llu lost, checksum %llx\n",
+	       TEA_PERIOD, (unsigned long long)(t1 - t0), (unsigned long long)bm_tea_log.count,
+	       (unsigned long long)(bm_tea_log.lost + bm_tea_log.dropped), (unsigned long long)s);
+	return TEA_PERIOD == 0 || bm_tea_log.count ? 0 : 1;
+}

@@ -1,0 +1,62 @@
+# Directed TEA tests: tests/tea/<name>.c are bare-metal programs whose
+# bottleneck is known. Each runs on the RTL core (co-simulated) with TEA
+# sampling through the trace port and the golden reference; tests/tea/check.c
+# then asserts that TEA's profile matches the golden one within sampling
+# error and that each event lands on the instruction that causes it.
+# tests/tea/irq-*.c sample themselves instead, through the interrupt and
+# the bare-metal runtime (teasim --tea-source program).
+
+TEA_PROGRAMS := $(patsubst tests/tea/%.c,%,$(filter-out tests/tea/check.c,$(wildcard tests/tea/*.c)))
+TEA_IRQ_NAMES := $(filter irq-%,$(TEA_PROGRAMS))
+TEA_TEST_NAMES := $(filter-out irq-%,$(TEA_PROGRAMS))
+TEA_TEST_RESULTS := $(TEA_TEST_NAMES:%=$(RESULTS)/tea/%) $(TEA_IRQ_NAMES:%=$(RESULTS)/tea/%)
+TEA_CHECK := $(BUILD)/tests/tea/check
+
+# What each program must show (tests/tea/check.c describes the checks).
+TEA_CHECKS_chase       := --blame tea_chase_load=ST-L1 --blame tea_chase_load=ST-LLC \
+			  --share ST-L1=50 --max-error 10
+TEA_CHECKS_branch      := --blame tea_branch=FL-MB --share FL-MB=8 --max-error 10
+TEA_CHECKS_compute     := --share Base=90 --spread 8=4 --max-error 10
+# Every CSR instruction of the handler flushes the pipeline too (FL-EX), so
+# the ECALL is one of several FL-EX instructions, not the heaviest.
+TEA_CHECKS_trap        := --stack tea_ecall=FL-EX=90 --share FL-EX=15 --max-error 10
+TEA_CHECKS_order       := --blame tea_order_load=FL-MO --share FL-MO=2 --max-error 10
+TEA_CHECKS_store-burst := --blame tea_store=DR-SQ --share DR-SQ=15 --max-error 10
+# 16384 distinct instructions and about 2000 samples: too few per
+# instruction for the instruction-level error to mean much.
+TEA_CHECKS_icache      := --share DR-L1=30
+TEA_CHECKS_tlb         := --blame tea_tlb_load=ST-TLB --blame tea_code_pages=DR-TLB \
+			  --share ST-TLB=20 --share DR-TLB=10 --max-error 10
+# sampled between bm_tea_start and bm_tea_stop only: compared there
+TEA_CHECKS_irq-sampling := --only loads,branches,alu --max-error 10 \
+			  --blame loads=ST-L1 --share ST-L1=20
+TEA_PERIOD := 97
+
+$(BUILD)/tea-tests/%.elf: $(BUILD)/rv/tests/tea/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(RV_CC) $(BM_LDFLAGS) -o $@ $< $(BM_LDLIBS)
+
+$(TEA_CHECK): $(BUILD)/obj/tests/tea/check.o $(PICS_LIB)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS)
+
+$(RESULTS)/tea/%: $(BUILD)/tea-tests/%.elf $(BUILD)/bin/teasim $(TEA_CHECK) FORCE
+	@$(RUN_TEST) $@ 600 sh -c '$(BUILD)/bin/teasim --rtl -q --tea-samples $(BUILD)/tea-tests/$*.tea \
+		--tea-period $(TEA_PERIOD) --tea-jitter 4 --golden $(BUILD)/tea-tests/$*.prof $< && \
+		$(TEA_CHECK) --golden $(BUILD)/tea-tests/$*.prof --samples $(BUILD)/tea-tests/$*.tea \
+		--elf $< $(TEA_CHECKS_$*)'
+
+$(TEA_IRQ_NAMES:%=$(RESULTS)/tea/%): $(RESULTS)/tea/%: $(BUILD)/tea-tests/%.elf $(BUILD)/bin/teasim \
+		$(TEA_CHECK) FORCE
+	@$(RUN_TEST) $@ 600 sh -c '$(BUILD)/bin/teasim --rtl -q --tea-source program \
+		--tea-samples $(BUILD)/tea-tests/$*.tea --golden $(BUILD)/tea-tests/$*.prof $< && \
+		$(TEA_CHECK) --golden $(BUILD)/tea-tests/$*.prof --samples $(BUILD)/tea-tests/$*.tea \
+		--elf $< $(TEA_CHECKS_$*)'
+
+TEST_RESULTS += $(TEA_TEST_RESULTS)
+
+.PHONY: test-tea
+test-tea: $(TEA_TEST_RESULTS)
+	@scripts/test-summary.sh $(TEA_TEST_RESULTS)
