@@ -95,7 +95,8 @@ module tea_core #(
   output logic [CFG_W*64-1:0]       trace_tea_pc_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
   output logic [63:0]               trace_tea_lost_o,
-  // the simulator's own TEA CSR writes, as if they committed (debug port)
+  // the simulator's own TEA CSR writes, as if they committed in the next
+  // cycle (debug port)
   input  logic                      dbg_tea_we_i,
   input  logic [11:0]               dbg_tea_addr_i,
   input  logic [63:0]               dbg_tea_wdata_i
@@ -1069,10 +1070,20 @@ module tea_core #(
   logic        tea_write, tea_commit_we;
   logic [63:0] tea_commit_wdata;
 `ifdef TEA_TRACE
-  assign tea_addr         = dbg_tea_we_i ? dbg_tea_addr_i : head_rp0.insn[31:20];
-  assign tea_write        = dbg_tea_we_i || csr_write;
-  assign tea_commit_we    = dbg_tea_we_i || tea_we;
-  assign tea_commit_wdata = dbg_tea_we_i ? dbg_tea_wdata_i : tea_wdata;
+  // The debug write is registered: a path from a top-level input into the
+  // commit logic would make Verilator evaluate most of the core twice.
+  logic        dbg_we_q;
+  logic [11:0] dbg_addr_q;
+  logic [63:0] dbg_wdata_q;
+  always_ff @(posedge clk_i) begin
+    dbg_we_q    <= rst_ni && dbg_tea_we_i;
+    dbg_addr_q  <= dbg_tea_addr_i;
+    dbg_wdata_q <= dbg_tea_wdata_i;
+  end
+  assign tea_addr         = dbg_we_q ? dbg_addr_q : head_rp0.insn[31:20];
+  assign tea_write        = dbg_we_q || csr_write;
+  assign tea_commit_we    = dbg_we_q || tea_we;
+  assign tea_commit_wdata = dbg_we_q ? dbg_wdata_q : tea_wdata;
 `else
   assign tea_addr         = head_rp0.insn[31:20];
   assign tea_write        = csr_write;

@@ -85,9 +85,6 @@ struct rtl_soc {
 	uint64_t cycles = 0;
 	bool host_answer = false;
 	uint64_t host_data = 0;
-	bool tea_we = false;	/* the debug write port's inputs as driven */
-	unsigned tea_addr = 0;
-	uint64_t tea_wdata = 0;
 };
 
 static void drive_memory(struct rtl_soc *s)
@@ -281,15 +278,10 @@ void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t da
 {
 	Vtea_soc *t = s->top;
 
-	if (valid == s->tea_we && (!valid || (addr == s->tea_addr && data == s->tea_wdata)))
-		return;		/* evaluating the model again costs a cycle's worth */
-	s->tea_we = valid;
-	s->tea_addr = addr;
-	s->tea_wdata = data;
+	/* registered in the core: the clock edge takes it, no eval needed */
 	t->dbg_tea_we_i = valid;
 	t->dbg_tea_addr_i = addr;
 	t->dbg_tea_wdata_i = data;
-	t->eval();
 }
 
 void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)

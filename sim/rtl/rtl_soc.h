@@ -58,7 +58,8 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out);
 uint64_t rtl_soc_cycles(const struct rtl_soc *s);
 
 /* TEA (docs/tea.md). Per cycle, in this order: rtl_soc_tea_write() drives
- * the core's debug write port of the TEA CSRs for the coming cycle,
+ * the core's debug write port of the TEA CSRs in the coming cycle (the
+ * core registers it: the write happens in the cycle after),
  * rtl_soc_tea_cycle() reads what its commit stage does in it, then
  * rtl_soc_cycle() simulates it, then rtl_soc_tea_regs() reads the sample
  * registers as the cycle left them. */

@@ -43,7 +43,8 @@ struct tea_run;
 struct tea_run *tea_run_create(const struct tea_run_options *o, char *msg, size_t len);
 void tea_run_destroy(struct tea_run *r);
 
-/* The debug-port write to drive in the coming cycle. */
+/* The debug-port write to drive in the coming cycle (the core performs
+ * it in the cycle after, and shows it in that cycle's csr fields). */
 void tea_run_debug_write(const struct tea_run *r, struct tea_debug_write *w);
 /* One cycle: @c is what the commit stage did (its csr fields include the
  * debug write), @rtl the sampler registers at the end of the cycle. -1

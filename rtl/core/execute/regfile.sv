@@ -19,12 +19,17 @@ module regfile #(
   input  logic [NWRITE*IDX-1:0]  waddr_i,
   input  logic [NWRITE*XLEN-1:0] wdata_i
 );
-  logic [ENTRIES*XLEN-1:0] regs_q;
+  // An array, not a packed vector: Yosys 0.23 turns a write to a variable
+  // slice of a packed vector into shifters across the whole vector (2R/1W:
+  // 34k LUTs, 5 minutes), while an array becomes LUT RAM (one write port)
+  // or flip-flops with a write decoder and read multiplexers (the core's
+  // several write ports). A later write port still wins.
+  logic [XLEN-1:0] regs_q [ENTRIES];
 
   always_ff @(posedge clk_i) begin
     for (int w = 0; w < NWRITE; w++) begin
       if (we_i[w] && waddr_i[w*IDX +: IDX] != '0)
-        regs_q[32'(waddr_i[w*IDX +: IDX]) * XLEN +: XLEN] <= wdata_i[w*XLEN +: XLEN];
+        regs_q[waddr_i[w*IDX +: IDX]] <= wdata_i[w*XLEN +: XLEN];
     end
   end
 
@@ -33,7 +38,7 @@ module regfile #(
       if (raddr_i[r*IDX +: IDX] == '0)
         rdata_o[r*XLEN +: XLEN] = '0;
       else
-        rdata_o[r*XLEN +: XLEN] = regs_q[32'(raddr_i[r*IDX +: IDX]) * XLEN +: XLEN];
+        rdata_o[r*XLEN +: XLEN] = regs_q[raddr_i[r*IDX +: IDX]];
     end
   end
 endmodule
