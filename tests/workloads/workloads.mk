@@ -68,3 +68,17 @@ $(EVAL_DIR)/%.line: $(BUILD)/workloads/%$(EVAL_SUFFIX).elf $(BUILD)/bin/teasim $
 .PHONY: eval
 eval: $(WL_NAMES:%=$(EVAL_DIR)/%.line)
 	@tests/workloads/eval-table.sh $(CONFIG) $(EVAL_PERIOD) $^ | tee $(EVAL_DIR)/results.md
+
+# The small version of `make eval` in `make test`: one workload, and TEA
+# must be the most accurate scheme at both levels, within 5% of the golden
+# reference per function.
+EVAL_TEST_WORKLOAD := sort
+$(RESULTS)/eval/$(EVAL_TEST_WORKLOAD): $(BUILD)/workloads/$(EVAL_TEST_WORKLOAD)-small.elf \
+		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf tests/workloads/eval-one.sh FORCE
+	@$(RUN_TEST) $@ 300 sh -c 'tests/workloads/eval-one.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		$(EVAL_PERIOD_small) $(BUILD)/tests/eval $< | tee /dev/stderr | awk "{ \
+		ok = \$$5 < \$$6 && \$$5 < \$$7 && \$$5 < \$$8 && \$$5 < \$$9 && \
+		     \$$10 < \$$11 && \$$10 < \$$12 && \$$10 < \$$13 && \$$10 < \$$14 && \$$10 < 5; \
+		print ok ? \"TEA is the most accurate\" : \"FAIL: TEA is not the most accurate\"; \
+		exit !ok }"'
+TEST_RESULTS += $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD)
