@@ -60,16 +60,19 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	$(quiet) CC $<
 	$(Q)$(CC) $(CFLAGS_ALL) $(CPPFLAGS_$(firstword $(subst /, ,$<))) -c $< -o $@
 
-# The main job on a built-in default workload. Until the core and TEA
-# sampling land, that is running a self-checking program on teasim.
-DEMO_PROGRAM := $(BUILD)/programs/checksum.elf
-# The main job: the default workload on the RTL core with TEA sampling
-# (and the golden reference to compare with), then its cycle stacks.
+# The main job: a workload (tests/workloads/, default size: about 20
+# million cycles, a few minutes) on the RTL core with TEA sampling and
+# the golden reference, then its cycle stacks, TEA's error against the
+# golden reference, and the plot.
+DEMO_WORKLOAD ?= hash
+DEMO_PROGRAM := $(BUILD)/workloads/$(DEMO_WORKLOAD).elf
 demo: $(BINS) $(DEMO_PROGRAM)
-	$(BUILD)/bin/teasim --rtl --verbose --tea-samples $(BUILD)/demo.tea --tea-period 1000 \
+	$(BUILD)/bin/teasim --rtl --verbose --tea-samples $(BUILD)/demo.tea --tea-period 2000 \
 		--tea-jitter 4 --golden $(BUILD)/demo.golden $(DEMO_PROGRAM)
 	$(BUILD)/bin/teaperf report --top 15 $(BUILD)/demo.tea
-	$(BUILD)/bin/teaperf compare --reference $(BUILD)/demo.golden $(BUILD)/demo.tea
+	$(BUILD)/bin/teaperf compare --reference $(BUILD)/demo.golden $(BUILD)/demo.tea | tail -2
+	$(BUILD)/bin/teaperf plot -o $(BUILD)/demo.html $(BUILD)/demo.tea
+	@echo "demo: the plot is $(BUILD)/demo.html"
 
 lint: rtl-lint all
 

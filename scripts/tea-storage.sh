@@ -31,8 +31,10 @@ for config in "${@:-default}"; do
 	# ROB: a full PSV per entry
 	rob_bits=$((rob * psv))
 	# LSU: ST-TLB per load- and store-queue entry and for the uncached
-	# load, and the PSV of each of the two completion ports
-	lsu_bits=$((lq + sq + 1 + 2 * psv))
+	# load (the D-TLB miss counter reads them too), and the events of the
+	# two completion ports: ST-TLB, ST-L1, ST-LLC for loads, ST-TLB for
+	# stores
+	lsu_bits=$((lq + sq + 1 + 4))
 	# event sources: the fetch unit's pending DR-L1/DR-TLB, dispatch's DR-SQ
 	src_bits=3
 	# sampler (rtl/tea/tea_sampler.sv): teactl 13, teaperiod 32, countdown

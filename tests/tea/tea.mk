@@ -8,8 +8,7 @@
 
 TEA_PROGRAMS := $(patsubst tests/tea/%.c,%,$(filter-out tests/tea/check.c,$(wildcard tests/tea/*.c)))
 TEA_IRQ_NAMES := $(filter irq-%,$(TEA_PROGRAMS))
-TEA_TEST_NAMES := $(filter-out irq-%,$(TEA_PROGRAMS))
-TEA_TEST_RESULTS := $(TEA_TEST_NAMES:%=$(RESULTS)/tea/%) $(TEA_IRQ_NAMES:%=$(RESULTS)/tea/%)
+TEA_TEST_RESULTS := $(TEA_PROGRAMS:%=$(RESULTS)/tea/%)
 TEA_CHECK := $(BUILD)/tests/tea/check
 
 # What each program must show (tests/tea/check.c describes the checks).
@@ -42,20 +41,27 @@ $(TEA_CHECK): $(BUILD)/obj/tests/tea/check.o $(PICS_LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS)
 
-$(RESULTS)/tea/%: $(BUILD)/tea-tests/%.elf $(BUILD)/bin/teasim $(TEA_CHECK) FORCE
-	@$(RUN_TEST) $@ 600 sh -c '$(BUILD)/bin/teasim --rtl -q --tea-samples $(BUILD)/tea-tests/$*.tea \
-		--tea-period $(TEA_PERIOD) --tea-jitter 4 --golden $(BUILD)/tea-tests/$*.prof $< && \
-		$(TEA_CHECK) --golden $(BUILD)/tea-tests/$*.prof --samples $(BUILD)/tea-tests/$*.tea \
-		--elf $< $(TEA_CHECKS_$*)'
+# $(call tea_test_rules,RESULTS_DIR,TEASIM): the tests on one simulator,
+# their files in RESULTS_DIR too.
+define tea_test_rules
+$(1)/%: $$(BUILD)/tea-tests/%.elf $(2) $$(TEA_CHECK) FORCE
+	@mkdir -p $(1)
+	@$$(RUN_TEST) $$@ 600 sh -c '$(2) --rtl -q --tea-samples $(1)/$$*.tea \
+		--tea-period $$(TEA_PERIOD) --tea-jitter 4 --golden $(1)/$$*.prof $$< && \
+		$$(TEA_CHECK) --golden $(1)/$$*.prof --samples $(1)/$$*.tea --elf $$< $$(TEA_CHECKS_$$*)'
 
-$(TEA_IRQ_NAMES:%=$(RESULTS)/tea/%): $(RESULTS)/tea/%: $(BUILD)/tea-tests/%.elf $(BUILD)/bin/teasim \
-		$(TEA_CHECK) FORCE
-	@$(RUN_TEST) $@ 600 sh -c '$(BUILD)/bin/teasim --rtl -q --tea-source program \
-		--tea-samples $(BUILD)/tea-tests/$*.tea --golden $(BUILD)/tea-tests/$*.prof $< && \
-		$(TEA_CHECK) --golden $(BUILD)/tea-tests/$*.prof --samples $(BUILD)/tea-tests/$*.tea \
-		--elf $< $(TEA_CHECKS_$*)'
+$$(TEA_IRQ_NAMES:%=$(1)/%): $(1)/%: $$(BUILD)/tea-tests/%.elf $(2) $$(TEA_CHECK) FORCE
+	@mkdir -p $(1)
+	@$$(RUN_TEST) $$@ 600 sh -c '$(2) --rtl -q --tea-source program \
+		--tea-samples $(1)/$$*.tea --golden $(1)/$$*.prof $$< && \
+		$$(TEA_CHECK) --golden $(1)/$$*.prof --samples $(1)/$$*.tea --elf $$< $$(TEA_CHECKS_$$*)'
+endef
 
+# `make test` on the default config, `make test-long` on the large one
+$(eval $(call tea_test_rules,$(RESULTS)/tea,$(BUILD)/bin/teasim))
+$(eval $(call tea_test_rules,$(RESULTS)/tea-large,$(TEASIM_LARGE)))
 TEST_RESULTS += $(TEA_TEST_RESULTS)
+TEST_LONG_RESULTS += $(TEA_PROGRAMS:%=$(RESULTS)/tea-large/%)
 
 .PHONY: test-tea
 test-tea: $(TEA_TEST_RESULTS)
