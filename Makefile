@@ -60,8 +60,8 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	$(quiet) CC $<
 	$(Q)$(CC) $(CFLAGS_ALL) $(CPPFLAGS_$(firstword $(subst /, ,$<))) -c $< -o $@
 
-# The main job: a workload (tests/workloads/, default size: about 20
-# million cycles, a few minutes) on the RTL core with TEA sampling and
+# The main job: a workload (tests/workloads/, default size: about 40
+# million cycles, four minutes or so) on the RTL core with TEA sampling and
 # the golden reference, then its cycle stacks, TEA's error against the
 # golden reference, and the plot.
 DEMO_WORKLOAD ?= hash

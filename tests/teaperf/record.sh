@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # teaperf record --sim end to end: a program on the simulated core with TEA,
-# the files it leaves, and its errors.
-# usage: record.sh TEAPERF TEASIM PROGRAM.elf WORKDIR
+# the files it leaves, and its errors; then report, annotate, stat, diff and
+# plot on real samples.
+# usage: record.sh TEAPERF TEASIM PROGRAM.elf CHASE.elf WORKDIR
 set -uo pipefail
-teaperf=$1 teasim=$2 prog=$3 work=$4
+teaperf=$1 teasim=$2 prog=$3 chase=$4 work=$5
 pass=0 fail=0
 mkdir -p "$work"
 rm -f "$work"/*
@@ -25,6 +26,27 @@ done
 "$teaperf" compare --reference "$work/g.prof" "$work/s.tea" >"$work/cmp" 2>&1 &&
 	grep -q "^instruction-level error: " "$work/cmp"
 check "the samples compare against the golden profile" $?
+
+# The other commands on real samples of a program whose bottleneck is known
+# (tests/tea/chase.c: one load that misses in the L1 and the LLC).
+"$teaperf" record --sim --teasim "$teasim" -o "$work/c.tea" -c 200 --golden "$work/c.prof" \
+	"$chase" >/dev/null 2>&1
+check "record the chase program" $?
+"$teaperf" report --top 1 -i "$work/c.tea" | tail -n 1 >"$work/out"
+grep -qE '^ +[0-9.]+% +[0-9]+ +0x[0-9a-f]+ +tea_chase_load +chase\.c:[0-9]+ +ST-L1\+ST-LLC 9[0-9]\.[0-9]%' "$work/out"
+check "report: the load is on top, with ST-L1+ST-LLC (got: $(cat "$work/out"))" $?
+"$teaperf" annotate --symbol tea_chase_load -i "$work/c.tea" >"$work/out"
+grep -qE '^ +9[0-9]\.[0-9]+% +[0-9]+ +[0-9a-f]+:  ld +[a-z0-9]+,0\([a-z0-9]+\) +ST-L1\+ST-LLC' "$work/out"
+check "annotate: the ld carries most of the function's cycles, as ST-L1+ST-LLC" $?
+"$teaperf" stat "$work/c.tea" | awk '$1 ~ /%$/ { print $3; exit }' >"$work/out"
+[ "$(cat "$work/out")" = "ST-L1+ST-LLC" ]
+check "stat: ST-L1+ST-LLC is the largest component (got $(cat "$work/out"))" $?
+"$teaperf" diff "$work/c.prof" "$work/c.tea" >"$work/out" &&
+	grep -qE '^# Change: [-+][0-9]+ cycles' "$work/out" && grep -q 'tea_chase_load' "$work/out"
+check "diff: golden against samples names the load" $?
+"$teaperf" plot -o "$work/c.svg" "$work/c.tea" >/dev/null &&
+	head -c 5 "$work/c.svg" | grep -q '<svg' && grep -q 'tea_chase_load' "$work/c.svg"
+check "plot: an SVG naming the load" $?
 
 "$teaperf" record --sim --teasim /nonexistent/teasim -o "$work/x.tea" "$prog" >/dev/null 2>"$work/err"
 [ $? -ne 0 ] && grep -q "cannot run /nonexistent/teasim" "$work/err"

@@ -15,7 +15,7 @@ TEST_RESULTS += $(RESULTS)/teaperf/render
 # 'teaperf record --sim': a program sampled on the RTL core by teasim
 # (tests/teaperf/record.sh).
 $(RESULTS)/teaperf/record: $(BUILD)/bin/teaperf $(BUILD)/bin/teasim $(BUILD)/programs/hello.elf \
-		tests/teaperf/record.sh FORCE
+		$(BUILD)/tea-tests/chase.elf tests/teaperf/record.sh FORCE
 	@$(RUN_TEST) $@ 300 bash tests/teaperf/record.sh $(BUILD)/bin/teaperf $(BUILD)/bin/teasim \
-		$(BUILD)/programs/hello.elf $(BUILD)/tests/teaperf-record
+		$(BUILD)/programs/hello.elf $(BUILD)/tea-tests/chase.elf $(BUILD)/tests/teaperf-record
 TEST_RESULTS += $(RESULTS)/teaperf/record
