@@ -16,36 +16,42 @@ struct tea_run {
 	bool golden_on, baselines_on;
 	struct tea_golden golden;
 	struct tea_baselines baselines;
-	struct pics_meta meta;			/* header of the sample file */
 	struct tea_debug_write next;		/* for the coming cycle */
 	uint64_t lost;
 };
 
-static void fill_meta(struct pics_meta *m, const char *binary)
+/* A file header for @scheme, naming the profiled binary and its build-id
+ * when it can be read. */
+static int make_meta(struct pics_meta *m, const char *scheme, unsigned width, uint32_t period,
+		     const char *binary, struct pics_error *perr)
 {
 	struct pics_error err;
 	struct pics_symbols *syms;
 	const uint8_t *id;
 	size_t n;
 
+	if (pics_meta_init_tea(m, scheme, width, period ? period : 1, perr))
+		return -1;
 	if (!binary)
-		return;
+		return 0;
 	snprintf(m->binary, sizeof(m->binary), "%s", binary);
 	syms = pics_symbols_open(binary, &err);
 	if (!syms)
-		return;
+		return 0;
 	n = pics_symbols_build_id(syms, &id);
 	if (n <= PICS_BUILD_ID_MAX) {
 		memcpy(m->build_id, id, n);
 		m->build_id_len = (unsigned)n;
 	}
 	pics_symbols_close(syms);
+	return 0;
 }
 
 struct tea_run *tea_run_create(const struct tea_run_options *o, char *msg, size_t len)
 {
 	struct tea_run *r = calloc(1, sizeof(*r));
 	struct pics_error err;
+	struct pics_meta m;
 
 	if (!r) {
 		snprintf(msg, len, "out of memory");
@@ -53,33 +59,24 @@ struct tea_run *tea_run_create(const struct tea_run_options *o, char *msg, size_
 	}
 	r->o = *o;
 	tea_sampler_model_reset(&r->model, o->width);
+	if ((o->samples_path || o->baselines_prefix) &&
+	    make_meta(&m, "TEA", o->width, o->period, o->binary, &err))
+		goto fail;
 	if (o->samples_path) {
-		if (pics_meta_init_tea(&r->meta, "TEA", o->width, o->period ? o->period : 1, &err))
-			goto fail;
-		fill_meta(&r->meta, o->binary);
-		r->writer = pics_sample_writer_open(o->samples_path, &r->meta, &err);
+		r->writer = pics_sample_writer_open(o->samples_path, &m, &err);
 		if (!r->writer)
 			goto fail;
 		/* teaperiod first, then teactl: each write restarts the count */
 		r->next = (struct tea_debug_write){ true, TEA_CSR_PERIOD, o->period };
 	}
 	if (o->baselines_prefix) {
-		struct pics_meta bm;
-
-		if (pics_meta_init_tea(&bm, "TEA", o->width, o->period ? o->period : 1, &err))
-			goto fail;
-		fill_meta(&bm, o->binary);
-		if (tea_baselines_open(&r->baselines, o->baselines_prefix, &bm, &err))
+		if (tea_baselines_open(&r->baselines, o->baselines_prefix, &m, &err))
 			goto fail;
 		r->baselines_on = true;
 	}
 	if (o->golden_path) {
-		struct pics_meta gm;
-
-		if (pics_meta_init_tea(&gm, "golden", o->width, 1, &err))
-			goto fail;
-		fill_meta(&gm, o->binary);
-		if (tea_golden_init(&r->golden, &gm, &err))
+		if (make_meta(&m, "golden", o->width, 1, o->binary, &err) ||
+		    tea_golden_init(&r->golden, &m, &err))
 			goto fail;
 		r->golden_on = true;
 	}

@@ -34,9 +34,9 @@ TEST_RESULTS += $(BENCH_RTL_PROGRAMS:$(BUILD)/bench/programs/%.elf=$(RESULTS)/be
 # The cost of interrupt-driven TEA sampling: tests/tea/irq-sampling.c on the
 # RTL without sampling (period 0) and at each period.
 BENCH_TEA_PERIODS := 0 20000 5000 1000 250
-BENCH_TEA_PROGRAMS := $(BENCH_TEA_PERIODS:%=$(BUILD)/bench/tea/overhead-%.elf)
+BENCH_TEA_PROGRAMS := $(BENCH_TEA_PERIODS:%=$(BUILD)/bench/tea/irq-sampling-%.elf)
 
-$(BUILD)/rv/tests/bench/tea/overhead-%.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
+$(BUILD)/rv/tests/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $@
 	$(Q)$(RV_CC) $(BM_CFLAGS) -DTEA_PERIOD=$* -c $< -o $@

@@ -3,7 +3,7 @@
 # (`teasim --rtl`) and prints, per period, the cycles of the work, the
 # samples taken and lost and the overhead against the run without
 # sampling (the first program, period 0).
-# usage: tea-overhead.sh TEASIM overhead-0.elf overhead-P.elf...
+# usage: tea-overhead.sh TEASIM irq-sampling-0.elf irq-sampling-P.elf...
 set -euo pipefail
 sim=$1
 shift
