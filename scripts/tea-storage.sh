@@ -24,7 +24,7 @@ for config in "${@:-default}"; do
 	rob=$(param "$config" CFG_ROB_ENTRIES)
 	lq=$(param "$config" CFG_LQ_ENTRIES)
 	sq=$(param "$config" CFG_SQ_ENTRIES)
-	psv=9          # PSV_BITS, rtl/include/tea_events.svh
+	psv=$(awk '$4 == "PSV_BITS" { v = $6; sub(/;.*/, "", v); print v }' rtl/include/tea_events.svh)
 	fe_psv=2       # DR-L1, DR-TLB: what a fetch-buffer entry carries
 	# fetch buffer: the front-end events of each entry's packet
 	fb_bits=$((fb * fe_psv))
