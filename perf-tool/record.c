@@ -17,10 +17,14 @@
 #define DEFAULT_JITTER 4
 
 static const char record_usage[] =
-	"usage: teaperf record --sim [OPTIONS] PROGRAM.elf\n"
+	"usage: teaperf record --sim [OPTIONS] PROGRAM.elf [ARGS...]\n"
 	"\n"
 	"Runs PROGRAM on the simulated out-of-order core (teasim --rtl) with TEA\n"
 	"sampling and writes the samples to a file that the other commands read.\n"
+	"ARGS follow the program to teasim and reach its main() through the device\n"
+	"tree's /chosen/bootargs (driver/baremetal): split at spaces, so an argument\n"
+	"may not be empty or hold a space or a control character. Options come\n"
+	"before PROGRAM; everything after it is the program's.\n"
 	"\n"
 	"      --sim             run on the simulator (required for now)\n"
 	"  -o, --output FILE     sample file to write (default " TEAPERF_DEFAULT_INPUT ")\n"
@@ -40,7 +44,36 @@ struct record_options {
 	uint64_t period, jitter;
 	const char *golden, *baselines, *teasim;
 	const char *program;
+	char **program_args;	/* after the program, NULL-terminated */
+	int nprogram_args;
 };
+
+/* What teasim would refuse to put in /chosen/bootargs, which the runtime
+ * splits at spaces: refused here first, so that no run starts. */
+static int check_program_words(const struct record_options *o)
+{
+	for (int i = -1; i < o->nprogram_args; i++) {
+		const char *w = i < 0 ? o->program : o->program_args[i];
+		const char *why = *w ? NULL : "is empty";
+
+		for (const unsigned char *p = (const unsigned char *)w; *p && !why; p++) {
+			if (*p == ' ')
+				why = "contains a space";
+			else if (*p < 0x20 || *p == 0x7f)
+				why = "contains a control character";
+		}
+		if (!why)
+			continue;
+		if (i < 0)
+			cmd_error("record", "the program path %s: the simulated program's command "
+				  "line is split at spaces", why);
+		else
+			cmd_error("record", "program argument %d %s: the simulated program's "
+				  "command line is split at spaces", i + 1, why);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
 
 static int parse_record(int argc, char **argv, struct record_options *o)
 {
@@ -57,7 +90,8 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, ":o:c:h", longopts, NULL)) != -1) {
+	/* '+': options end at the program; what follows is its arguments. */
+	while ((c = getopt_long(argc, argv, "+:o:c:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_SIM:
 			o->sim = true;
@@ -103,13 +137,14 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 			  "(see 'teaperf record --help')");
 		return EXIT_USAGE;
 	}
-	if (optind != argc - 1) {
-		cmd_error("record", optind == argc ? "no program to run (see 'teaperf record --help')"
-			  : "one program only, and options before it");
+	if (optind == argc) {
+		cmd_error("record", "no program to run (see 'teaperf record --help')");
 		return EXIT_USAGE;
 	}
 	o->program = argv[optind];
-	return 0;
+	o->program_args = argv + optind + 1;
+	o->nprogram_args = argc - optind - 1;
+	return check_program_words(o);
 }
 
 /* teasim beside this teaperf (as the build installs both), else on PATH. */
@@ -138,13 +173,19 @@ int cmd_record(int argc, char **argv)
 		.jitter = DEFAULT_JITTER,
 	};
 	char self[PATH_MAX], period[24], jitter[8];
-	const char *args[16];
+	const char **args;
 	unsigned n = 0;
 	int rc = parse_record(argc, argv, &o), status;
 	pid_t pid;
 
 	if (rc)
 		return rc == OPTIONS_HELP ? 0 : rc;
+	/* teasim's own options, the program and its arguments, the NULL */
+	args = calloc(16 + (size_t)o.nprogram_args, sizeof(*args));
+	if (!args) {
+		cmd_error("record", "out of memory");
+		return 1;
+	}
 	if (!o.teasim)
 		o.teasim = find_teasim(self, sizeof(self));
 	snprintf(period, sizeof(period), "%" PRIu64, o.period);
@@ -165,13 +206,18 @@ int cmd_record(int argc, char **argv)
 		args[n++] = "--baselines";
 		args[n++] = o.baselines;
 	}
+	/* "--" keeps teasim from reading a program named like an option as one. */
+	args[n++] = "--";
 	args[n++] = o.program;
+	for (int i = 0; i < o.nprogram_args; i++)
+		args[n++] = o.program_args[i];
 	args[n] = NULL;
 
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		cmd_error("record", "cannot start %s: %s", o.teasim, strerror(errno));
+		free(args);
 		return 1;
 	}
 	if (pid == 0) {
@@ -179,6 +225,7 @@ int cmd_record(int argc, char **argv)
 		cmd_error("record", "cannot run %s: %s", o.teasim, strerror(errno));
 		_exit(127);
 	}
+	free(args);
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
 		cmd_error("record", "%s did not finish", o.teasim);
 		return 1;

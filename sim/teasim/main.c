@@ -62,6 +62,9 @@ struct options {
 	bool tea_from_program;		/* --tea-source program */
 	uint64_t tea_period, tea_jitter;
 	const char *golden_path, *baselines_prefix;
+	uint32_t sweep_periods[TEA_RUN_MAX_SWEEP];
+	unsigned sweep_count;
+	const char *stalls_path;
 };
 
 struct run {
@@ -101,13 +104,20 @@ static void usage(FILE *f)
 	      "                        attributed\n"
 	      "      --baselines PREFIX  RTL: write PREFIX.{nci,ibs,spe,ris}.tea, the baseline\n"
 	      "                        samplers' samples, taken in the cycles TEA samples\n"
+	      "      --period-sweep P1,P2,...  RTL: also sample at each of these periods (up\n"
+	      "                        to %d) with the sampler's model and the baselines,\n"
+	      "                        writing PREFIX.pN.{tea,nci,ibs,spe,ris}.tea (needs\n"
+	      "                        --baselines PREFIX)\n"
+	      "      --stall-lengths FILE  RTL: with --golden, write how long the stalls are\n"
+	      "                        that end on an instruction with and without events\n"
 	      "  -m, --max-insns N     stop after N instructions (default 10000000000; 0 = none)\n"
 	      "  -M, --memory MIB      DRAM size in MiB (default 256)\n"
 	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
 	      "      --signature FILE  write memory between begin_signature and end_signature\n"
 	      "                        to FILE as 32-bit hex words, one a line\n"
 	      "      --dtb FILE        boot with this device tree blob instead of the generated one\n"
-	      "      --bootargs TEXT   kernel command line for /chosen/bootargs\n"
+	      "      --bootargs TEXT   /chosen/bootargs (default: the program path and its\n"
+	      "                        arguments, which become the bare-metal runtime's argv)\n"
 	      "      --dump-dts        print the generated device tree as DTS and exit\n"
 	      "      --no-semihosting  treat semihosting EBREAKs as plain breakpoints\n"
 	      "  -p, --progress        print a progress line on stderr every second (the\n"
@@ -118,9 +128,12 @@ static void usage(FILE *f)
 	      "\n"
 	      "Programs talk to the host through HTIF (tohost/fromhost symbols), RISC-V\n"
 	      "semihosting, the 16550 UART at 0x10000000 and the test finisher at 0x100000.\n"
+	      "The program path and its arguments, joined by spaces, are the device tree's\n"
+	      "/chosen/bootargs (on the ISS and the RTL) and semihosting's command line; an\n"
+	      "argument may not be empty or hold a space or a control character.\n"
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
 	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
-	      "divergence; 2 on a usage error.\n", rtl_soc_config_name(), rtl_soc_width());
+	      "divergence; 2 on a usage error.\n", rtl_soc_config_name(), rtl_soc_width(), TEA_RUN_MAX_SWEEP);
 }
 
 static int error(int code, const char *fmt, ...)
@@ -144,7 +157,37 @@ static bool parse_u64(const char *s, uint64_t *v)
 	return errno == 0 && end != s && *end == '\0' && s[0] != '-';
 }
 
-/* Joins the program path and its arguments for semihosting's command line. */
+/* The bare-metal runtime splits /chosen/bootargs at spaces, without
+ * quoting (driver/baremetal/cmdline.c): a word that is empty or holds a
+ * space or a control byte would not reach the program as it was given. */
+static int check_bootargs_words(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *what = argv[i][0] ? NULL : "is empty";
+		unsigned bad = 0;
+
+		for (const unsigned char *p = (const unsigned char *)argv[i]; *p && !what; p++) {
+			if (*p == ' ')
+				what = "contains a space";
+			else if (*p < 0x20 || *p == 0x7f)
+				what = "contains a control character", bad = *p;
+		}
+		if (!what)
+			continue;
+		/* A control character is not echoed: it could break the line. */
+		if (!bad)
+			return error(EXIT_USAGE, "%s '%s' %s: /chosen/bootargs splits the command "
+				     "line at spaces (give --bootargs to set it yourself)",
+				     i ? "program argument" : "program path", argv[i], what);
+		return error(EXIT_USAGE, "program argument %d (0 is the path) %s (0x%02x): "
+			     "/chosen/bootargs splits the command line at spaces (give --bootargs "
+			     "to set it yourself)", i, what, bad);
+	}
+	return 0;
+}
+
+/* Joins the program path and its arguments: the command line of
+ * semihosting and of /chosen/bootargs. */
 static char *join_cmdline(int argc, char **argv)
 {
 	size_t len = 1;
@@ -163,11 +206,30 @@ static char *join_cmdline(int argc, char **argv)
 	return s;
 }
 
+/* "P1,P2,..." into @p; -1 when malformed, empty or too many. */
+static int parse_periods(const char *s, uint32_t *p, unsigned *n)
+{
+	char buf[256], *save = NULL, *tok;
+	uint64_t v;
+
+	*n = 0;
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*n == TEA_RUN_MAX_SWEEP || !parse_u64(tok, &v) || v == 0 || v > UINT32_MAX)
+			return -1;
+		p[(*n)++] = (uint32_t)v;
+	}
+	return *n ? 0 : -1;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING,
 	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
-	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES };
+	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
+	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -186,6 +248,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "tea-jitter", required_argument, NULL, OPT_TEA_JITTER },
 		{ "golden", required_argument, NULL, OPT_GOLDEN },
 		{ "baselines", required_argument, NULL, OPT_BASELINES },
+		{ "period-sweep", required_argument, NULL, OPT_PERIOD_SWEEP },
+		{ "stall-lengths", required_argument, NULL, OPT_STALL_LENGTHS },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -266,6 +330,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case OPT_BASELINES:
 			o->baselines_prefix = optarg;
 			break;
+		case OPT_PERIOD_SWEEP:
+			if (parse_periods(optarg, o->sweep_periods, &o->sweep_count))
+				return error(EXIT_USAGE, "--period-sweep needs 1 to %d periods of 1 to %u cycles, "
+					     "separated by commas, not '%s'", TEA_RUN_MAX_SWEEP, UINT32_MAX, optarg);
+			break;
+		case OPT_STALL_LENGTHS:
+			o->stalls_path = optarg;
+			break;
 		case 'p':
 			o->progress = true;
 			break;
@@ -294,11 +366,18 @@ static int parse_options(int argc, char **argv, struct options *o)
 		return error(EXIT_USAGE, "TEA samples, --golden and --baselines need --rtl (the ISS has no TEA hardware)");
 	if (o->tea_from_program && !o->tea_samples)
 		return error(EXIT_USAGE, "--tea-source program needs --tea-samples FILE");
+	if (o->sweep_count && !o->baselines_prefix)
+		return error(EXIT_USAGE, "--period-sweep needs --baselines PREFIX (it names the files)");
+	if (o->stalls_path && !o->golden_path)
+		return error(EXIT_USAGE, "--stall-lengths needs --golden (the stalls are the golden reference's)");
 	if (o->tea_from_program && o->baselines_prefix)
 		return error(EXIT_USAGE, "--baselines needs --tea-source trace (they sample when the simulator does)");
 	if (optind >= argc)
 		return error(EXIT_USAGE, "no program given (see teasim --help)");
 	o->elf = argv[optind];
+	/* The command line goes to the device tree unless one is given. */
+	if (!o->dtb_path && !o->bootargs && check_bootargs_words(argc - optind, argv + optind))
+		return EXIT_USAGE;
 	o->cmdline = join_cmdline(argc - optind, argv + optind);
 	return o->cmdline ? 0 : error(EXIT_ERROR, "out of memory");
 }
@@ -321,7 +400,9 @@ static int read_file(const char *path, void *buf, size_t max, size_t *len)
 static int setup_boot(struct run *r, const struct options *o)
 {
 	static uint8_t dtb[DTB_MAX];
-	struct dt_extras extras = { .bootargs = o->bootargs };
+	/* The bare-metal runtime's argc and argv (driver/baremetal/boot.c),
+	 * the same on the ISS and the RTL, which boot from this ROM image. */
+	struct dt_extras extras = { .bootargs = o->bootargs ? o->bootargs : o->cmdline };
 	size_t len = 0;
 	int n;
 
@@ -656,6 +737,9 @@ static int setup_rtl(struct run *r, const struct options *o)
 		.jitter_bits = (unsigned)o->tea_jitter,
 		.golden_path = o->golden_path,
 		.baselines_prefix = o->baselines_prefix,
+		.sweep_periods = o->sweep_periods,
+		.sweep_count = o->sweep_count,
+		.stalls_path = o->stalls_path,
 	};
 	char msg[300];
 

@@ -26,3 +26,17 @@ $(BUILD)/programs/%.elf: $(BUILD)/rv/tests/programs/%.c.o $(BM_LIB) $(BM_LDSCRIP
 
 .PHONY: programs
 programs: $(PROGRAM_ELFS)
+
+# Program arguments through /chosen/bootargs (tests/programs/args.sh): the
+# argv program run with arguments on the ISS and on the RTL.
+$(RESULTS)/programs-args/iss: $(BUILD)/programs/argv.elf $(BUILD)/bin/teasim tests/programs/args.sh FORCE
+	@$(RUN_TEST) $@ 120 bash tests/programs/args.sh $(BUILD)/bin/teasim $<
+$(RESULTS)/programs-args/rtl: $(BUILD)/programs/argv.elf $(BUILD)/bin/teasim tests/programs/args.sh FORCE
+	@$(RUN_TEST) $@ 300 bash tests/programs/args.sh $(BUILD)/bin/teasim $< --rtl
+PROGRAMS_ARGS_RESULTS := $(RESULTS)/programs-args/iss $(RESULTS)/programs-args/rtl
+TEST_RESULTS += $(PROGRAMS_ARGS_RESULTS)
+
+.PHONY: test-programs-args
+test-programs-args: $(PROGRAMS_ARGS_RESULTS)
+	@scripts/test-summary.sh $(PROGRAMS_ARGS_RESULTS)
+

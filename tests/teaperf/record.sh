@@ -54,6 +54,26 @@ check "a missing simulator is a clear error" $?
 "$teaperf" record --sim --teasim "$teasim" -o "$work/x.tea" "$work/none.elf" >/dev/null 2>"$work/err"
 [ $? -ne 0 ] && [ ! -e "$work/x.tea" ]
 check "a missing program fails and leaves no sample file" $?
+
+# Program arguments: what follows the program is its own (option-like words
+# included) and reaches main() through /chosen/bootargs
+# (tests/programs/argv.c prints them; it sits beside PROGRAM.elf).
+argv_prog=$(dirname "$prog")/argv.elf
+"$teaperf" record --sim --teasim "$teasim" -o "$work/a.tea" -c 200 "$argv_prog" alpha b=2 -o \
+	>"$work/out" 2>"$work/err"
+check "record with program arguments exits 0 (got $?: $(head -c 300 "$work/err"))" $?
+[ "$(grep '^arg' "$work/out")" = "$(printf 'arguments: 3\nargv[0] = %s\nargv[1] = alpha\nargv[2] = b=2\nargv[3] = -o' "$argv_prog")" ]
+check "the arguments reach the program on the RTL (got: $(head -c 300 "$work/out"))" $?
+"$teaperf" report -i "$work/a.tea" >/dev/null 2>&1 && [ ! -e "$work/-o" ]
+check "the samples go to -o before the program, not to the program's -o" $?
+"$teaperf" record --sim --teasim "$teasim" -o "$work/e.tea" -c 200 "$argv_prog" --exit=3 >/dev/null 2>"$work/err"
+[ $? -eq 1 ] && grep -q "the program exited with 3 \]" "$work/err"
+check "an argument sets the program's exit code, which record reports" $?
+"$teaperf" record --sim --teasim "$teasim" -o "$work/s2.tea" "$argv_prog" ok "two words" >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+	grep -q "^teaperf record: program argument 2 contains a space" "$work/err" && [ ! -e "$work/s2.tea" ]
+check "an argument with a space is a one-line usage error, and nothing runs (got: $(head -c 300 "$work/err"))" $?
+
 "$teaperf" record --bogus "$prog" >/dev/null 2>"$work/err"
 [ $? -ne 0 ] && grep -q "bogus" "$work/err"
 check "an unknown option is an error" $?

@@ -23,6 +23,14 @@
 
 /* Exit code of a run that took a trap no handler was registered for. */
 #define BM_EXIT_UNHANDLED_TRAP 126
+/* Exit code of a run whose command line (/chosen/bootargs) does not fit in
+ * main()'s argv, or whose device tree is malformed; main() never runs. */
+#define BM_EXIT_BAD_ARGS 123
+
+/* main()'s arguments come from the device tree's /chosen/bootargs, split at
+ * spaces: at most BM_ARGS_MAX of them, in at most BM_CMDLINE_MAX - 1 bytes. */
+#define BM_ARGS_MAX    32
+#define BM_CMDLINE_MAX 1024
 
 #ifndef __ASSEMBLER__
 
@@ -32,6 +40,14 @@
 /* Where the boot ROM left us: a0 and a1 at the ELF entry. */
 unsigned long bm_hartid(void);
 const void *bm_devicetree(void);
+
+/* The performance counters (tea/hpm.h), M mode: mhpmcounter(2 + e)
+ * counts event e, for every event, from 0 (S and U mode may read them);
+ * v[e - 1] is the count of event e since then; the event's name, as
+ * "icache-miss", or NULL for another number. */
+void bm_hpm_count_all(void);
+void bm_hpm_read_all(uint64_t v[]);
+const char *bm_hpm_event_name(unsigned e);
 
 /* Polled UART access; stdio already goes through these. */
 void bm_uart_putc(char c);
