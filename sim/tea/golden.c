@@ -1,3 +1,5 @@
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tea/golden.h"
@@ -45,9 +47,12 @@ int tea_golden_cycle(struct tea_golden *g, const struct tea_cycle *c, struct pic
 	if (c->retire & 1) {
 		unsigned last = tea_cycle_last_lane(c);
 
-		if (g->pending &&
-		    pics_profile_add(g->profile, c->pc[0], c->psv[0], g->pending * g->unit, err))
-			return -1;
+		if (g->pending) {
+			if (pics_profile_add(g->profile, c->pc[0], c->psv[0], g->pending * g->unit, err))
+				return -1;
+			g->stalls[c->psv[0] != 0][g->pending < TEA_STALL_HIST ?
+						  g->pending : TEA_STALL_HIST - 1]++;
+		}
 		g->pending = 0;
 		g->last_pc = c->pc[last];
 		g->last_psv = c->psv[last];
@@ -62,4 +67,27 @@ int tea_golden_cycle(struct tea_golden *g, const struct tea_cycle *c, struct pic
 uint64_t tea_golden_unattributed(const struct tea_golden *g)
 {
 	return g->pending;
+}
+
+int tea_golden_write_stalls(const struct tea_golden *g, const char *path, struct pics_error *err)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		err->code = PICS_ERR_IO;
+		snprintf(err->msg, sizeof(err->msg), "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	fprintf(f, "# stall length (cycles), stalls ended by an instruction with no event, with an event; "
+		"the last line also counts the longer ones\n");
+	for (unsigned n = 1; n < TEA_STALL_HIST; n++)
+		if (g->stalls[0][n] || g->stalls[1][n])
+			fprintf(f, "%u %llu %llu\n", n, (unsigned long long)g->stalls[0][n],
+				(unsigned long long)g->stalls[1][n]);
+	if (ferror(f) | fclose(f)) {
+		err->code = PICS_ERR_IO;
+		snprintf(err->msg, sizeof(err->msg), "%s: write failed", path);
+		return -1;
+	}
+	return 0;
 }

@@ -7,7 +7,12 @@
  *   nor pays for it), takes every sample as it becomes valid, frees it in
  *   the next cycle, and writes the samples with libpics.
  * - With a golden profile requested, it attributes every cycle
- *   (golden.h) and writes the profile at the end. */
+ *   (golden.h) and writes the profile at the end.
+ * - With a period sweep requested, more samplers sample the same run at
+ *   other periods: copies of the model, each programmed through a debug
+ *   port of its own with the same timing as the RTL's, each with its
+ *   baselines. The model equals the RTL in every cycle, so these are the
+ *   samples the hardware would have taken at those periods. */
 #ifndef TEA_SIM_TEA_RUN_H
 #define TEA_SIM_TEA_RUN_H
 
@@ -28,7 +33,14 @@ struct tea_run_options {
 	/* NULL: no baselines; else PREFIX.{nci,ibs,spe,ris}.tea, sampling in
 	 * the cycles the TEA sampler samples */
 	const char *baselines_prefix;
+	/* also sample at these periods, writing PREFIX.pN.{tea,nci,ibs,spe,ris}.tea
+	 * with PREFIX = baselines_prefix (which it needs) */
+	const uint32_t *sweep_periods;
+	unsigned sweep_count;
+	const char *stalls_path;	/* NULL, or the golden's stall lengths */
 };
+
+#define TEA_RUN_MAX_SWEEP 16
 
 /* A CSR write the simulator makes through the debug port in a cycle. */
 struct tea_debug_write {

@@ -60,9 +60,17 @@ endef
 # `make test` on the default config, `make test-long` on the large one
 $(eval $(call tea_test_rules,$(RESULTS)/tea,$(BUILD)/bin/teasim))
 $(eval $(call tea_test_rules,$(RESULTS)/tea-large,$(TEASIM_LARGE)))
+# The period sweep (teasim --period-sweep) against the RTL sampler's run,
+# and the golden reference's stall lengths (tests/tea/period-sweep.sh).
+$(RESULTS)/tea/period-sweep: $(BUILD)/tea-tests/chase.elf $(BUILD)/bin/teasim \
+		tests/tea/period-sweep.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/tea/period-sweep.sh $(BUILD)/bin/teasim $< $(BUILD)/tests/period-sweep
+TEA_TEST_RESULTS += $(RESULTS)/tea/period-sweep
+
 TEST_RESULTS += $(TEA_TEST_RESULTS)
 TEST_LONG_RESULTS += $(TEA_PROGRAMS:%=$(RESULTS)/tea-large/%)
 
 .PHONY: test-tea
 test-tea: $(TEA_TEST_RESULTS)
 	@scripts/test-summary.sh $(TEA_TEST_RESULTS)
+

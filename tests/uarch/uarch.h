@@ -16,24 +16,10 @@
 #include <stdlib.h>
 
 #include "tea/baremetal.h"
+#include "tea/hpm.h"
 
 #define EXIT_CLAIM 1
 #define EXIT_SETUP 2
-
-/* Event numbers written to mhpmevent (rtl/include/hpm_events.svh; part of
- * the software interface, never renumbered). */
-enum hpm_event {
-	EV_ICACHE_MISS = 1,
-	EV_ITLB_MISS   = 2,
-	EV_DCACHE_MISS = 3,	/* loads only */
-	EV_DTLB_MISS   = 4,
-	EV_LLC_MISS    = 5,	/* line reads from memory, I and D side */
-	EV_BR_MISPRED  = 6,
-	EV_MEM_ORDER   = 7,
-	EV_SQ_FULL     = 8,	/* cycles */
-	EV_EXCEPTION   = 9,
-	EV_INTERRUPT   = 10,
-};
 
 /* Sizes of rtl/include/core_config.svh, default and large. The same ELF
  * runs on both configs, so each test sizes itself with the bound that makes

@@ -1,6 +1,7 @@
-/* The TEA event list and CSR map are written twice, for the RTL
- * (rtl/include/tea_events.svh, tea_csr.svh) and for C (pics/pics.h,
- * driver/include/tea/csr.h). These tests read the SystemVerilog headers
+/* The TEA event list, the CSR map and the performance-counter event numbers
+ * are written twice, for the RTL (rtl/include/tea_events.svh, tea_csr.svh,
+ * hpm_events.svh) and for C (pics/pics.h, driver/include/tea/csr.h,
+ * driver/include/tea/hpm.h). These tests read the SystemVerilog headers
  * and check that the two agree, so that a change to one list that misses
  * the other fails here. */
 #include <ctype.h>
@@ -16,6 +17,7 @@
 
 #include "pics.h"
 #include "tea/csr.h"
+#include "tea/hpm.h"
 
 #define MAX_LINES 256
 
@@ -134,11 +136,31 @@ static void event_list_agrees(void **state)
 	free(svh);
 }
 
+static void hpm_events_agree(void **state)
+{
+	char *svh = slurp("rtl/include/hpm_events.svh");
+	(void)state;
+
+	assert_int_equal(sv_param(svh, "HPM_EV_ICACHE_MISS"), EV_ICACHE_MISS);
+	assert_int_equal(sv_param(svh, "HPM_EV_ITLB_MISS"), EV_ITLB_MISS);
+	assert_int_equal(sv_param(svh, "HPM_EV_DCACHE_MISS"), EV_DCACHE_MISS);
+	assert_int_equal(sv_param(svh, "HPM_EV_DTLB_MISS"), EV_DTLB_MISS);
+	assert_int_equal(sv_param(svh, "HPM_EV_LLC_MISS"), EV_LLC_MISS);
+	assert_int_equal(sv_param(svh, "HPM_EV_BR_MISPRED"), EV_BR_MISPRED);
+	assert_int_equal(sv_param(svh, "HPM_EV_MEM_ORDER"), EV_MEM_ORDER);
+	assert_int_equal(sv_param(svh, "HPM_EV_SQ_FULL"), EV_SQ_FULL);
+	assert_int_equal(sv_param(svh, "HPM_EV_EXCEPTION"), EV_EXCEPTION);
+	assert_int_equal(sv_param(svh, "HPM_EV_INTERRUPT"), EV_INTERRUPT);
+	assert_int_equal(sv_param(svh, "HPM_NUM_EVENTS"), TEA_HPM_NUM_EVENTS);
+	free(svh);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(csr_map_agrees),
 		cmocka_unit_test(event_list_agrees),
+		cmocka_unit_test(hpm_events_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

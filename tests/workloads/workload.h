@@ -1,6 +1,8 @@
 /* Shared by the workloads (tests/workloads/<name>.c): the size knob, a
  * random number generator, word-wise clearing, and main() around the
- * kernel, which runs in S or U mode under Sv39 paging (tea/vm.h).
+ * kernel, which runs in S or U mode under Sv39 paging (tea/vm.h), and
+ * prints the performance counters' counts of every event over the run
+ * ("hpm: icache-miss=N ...": make eval compares them with TEA's cycles).
  *
  * A workload defines WL_NAME, WL_MODE (PRV_S or PRV_U), SCALE's default
  * and WL_ARENA (bytes of arena it uses, from wl_alloc()), then includes
@@ -20,6 +22,7 @@
 #include <stdio.h>
 
 #include "tea/baremetal.h"
+#include "tea/hpm.h"
 #include "tea/vm.h"
 
 /* splitmix64: a fast, well-mixed stream; the same seed gives the same
@@ -96,9 +99,16 @@ static inline int wl_check_arena(void)
 #define WL_MAIN \
 int main(void) \
 { \
+	uint64_t ev[TEA_HPM_NUM_EVENTS]; \
+	bm_hpm_count_all(); \
 	long r = bm_run_paged(WL_MODE, wl_entry, NULL, (WL_ARENA)); \
+	bm_hpm_read_all(ev); \
 	if (r == 0 && wl_check_arena()) \
 		r = 1; \
+	printf("hpm:"); \
+	for (unsigned e = 1; e <= TEA_HPM_NUM_EVENTS; e++) \
+		printf(" %s=%llu", bm_hpm_event_name(e), (unsigned long long)ev[e - 1]); \
+	printf("\n"); \
 	printf(WL_NAME " (SCALE=%d, %s mode): %s\n", SCALE, \
 	       WL_MODE == PRV_S ? "S" : "U", r == 0 ? "PASS" : "FAIL"); \
 	return r == 0 ? 0 : 1; \

@@ -47,38 +47,45 @@ test-workloads: $(WL_RESULTS)
 
 # `make eval`: the accuracy evaluation (docs/results.md). For every
 # workload one RTL simulation gives the golden reference and TEA, NCI, IBS,
-# SPE and RIS sampling the same cycles (tests/workloads/eval-one.sh); the
-# table of their errors goes to $(BUILD)/eval/<size>/results.md. The default
-# sizes (EVAL_SIZE=default, over ten million cycles each) take hours on one
-# core: run with -j. EVAL_SIZE=small runs the SCALE=1 versions in minutes.
+# SPE and RIS sampling the same cycles, at the main period and the sweep's
+# (tests/workloads/eval-one.sh); the tables go to
+# $(BUILD)/eval/<config>/<size>/results.md (eval-table.sh), the figures beside it
+# (eval-plot.sh). The default sizes (EVAL_SIZE=default, over ten million
+# cycles each) take about an hour on two cores: run with -j. EVAL_SIZE=small
+# runs the SCALE=1 versions in a minute.
 EVAL_SIZE ?= default
 EVAL_PERIOD_default := 500
 EVAL_PERIOD_small := 100
+EVAL_SWEEP_default := 1000,2000,4000,8000,16000
+EVAL_SWEEP_small := 200,400,800,1600
 EVAL_PERIOD ?= $(EVAL_PERIOD_$(EVAL_SIZE))
-EVAL_DIR := $(BUILD)/eval/$(EVAL_SIZE)
+EVAL_SWEEP ?= $(EVAL_SWEEP_$(EVAL_SIZE))
+EVAL_DIR := $(BUILD)/eval/$(CONFIG)/$(EVAL_SIZE)
 EVAL_SUFFIX := $(if $(filter small,$(EVAL_SIZE)),-small)
+EVAL_SCRIPTS := tests/workloads/eval-one.sh tests/workloads/eval-table.sh tests/workloads/eval-plot.sh
 
 $(EVAL_DIR)/%.line: $(BUILD)/workloads/%$(EVAL_SUFFIX).elf $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		tests/workloads/eval-one.sh
 	@mkdir -p $(@D)
 	$(quiet) EVAL $*
 	$(Q)tests/workloads/eval-one.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(EVAL_PERIOD) \
-		$(EVAL_DIR) $< >$@.tmp && mv $@.tmp $@
+		"$(EVAL_SWEEP)" $(EVAL_DIR) $< >$@.tmp && mv $@.tmp $@
 
 .PHONY: eval
-eval: $(WL_NAMES:%=$(EVAL_DIR)/%.line)
-	@tests/workloads/eval-table.sh $(CONFIG) $(EVAL_PERIOD) $^ | tee $(EVAL_DIR)/results.md
+eval: $(WL_NAMES:%=$(EVAL_DIR)/%.line) $(EVAL_SCRIPTS)
+	@tests/workloads/eval-table.sh $(CONFIG) $(EVAL_PERIOD) $(EVAL_DIR) $(WL_NAMES) | \
+		tee $(EVAL_DIR)/results.md
+	@tests/workloads/eval-plot.sh $(EVAL_DIR) $(WL_NAMES)
+	@echo "tables: $(EVAL_DIR)/results.md; figures: $(EVAL_DIR)/fig5-error.svg," \
+		"$(EVAL_DIR)/fig7-events.svg, $(EVAL_DIR)/fig8-period.svg"
 
-# The small version of `make eval` in `make test`: one workload, and TEA
-# must be the most accurate scheme at both levels, within 5% of the golden
-# reference per function.
+# The small version of `make eval` in `make test`: one workload through
+# the whole pipeline (tests/workloads/eval-test.sh); TEA must be the most
+# accurate scheme at both levels, within 5% of the golden reference per
+# function.
 EVAL_TEST_WORKLOAD := sort
 $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD): $(BUILD)/workloads/$(EVAL_TEST_WORKLOAD)-small.elf \
-		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf tests/workloads/eval-one.sh FORCE
-	@$(RUN_TEST) $@ 300 sh -c 'tests/workloads/eval-one.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
-		$(EVAL_PERIOD_small) $(BUILD)/tests/eval $< | tee /dev/stderr | awk "{ \
-		ok = \$$5 < \$$6 && \$$5 < \$$7 && \$$5 < \$$8 && \$$5 < \$$9 && \
-		     \$$10 < \$$11 && \$$10 < \$$12 && \$$10 < \$$13 && \$$10 < \$$14 && \$$10 < 5; \
-		print ok ? \"TEA is the most accurate\" : \"FAIL: TEA is not the most accurate\"; \
-		exit !ok }"'
+		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(EVAL_SCRIPTS) tests/workloads/eval-test.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/workloads/eval-test.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		$(EVAL_PERIOD_small) $(EVAL_SWEEP_small) $(BUILD)/tests/eval $<
 TEST_RESULTS += $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD)
