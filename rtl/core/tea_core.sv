@@ -273,6 +273,7 @@ module tea_core #(
 
   // D-cache ports driven by the LSU
   logic                   dc_ld_req_valid, dc_ld_req_ready, dc_ld_resp_valid;
+  logic                   dc_ld_req_prefetch;
   logic [PADDR_BITS-1:0]  dc_ld_req_addr;
   logic [LQ_IDX_BITS-1:0] dc_ld_req_tag, dc_ld_resp_tag;
   logic [63:0]            dc_ld_resp_data;
@@ -296,6 +297,7 @@ module tea_core #(
     .clk_i, .rst_ni, .flush_i(flush),
     .ld_req_valid_i(dc_ld_req_valid), .ld_req_ready_o(dc_ld_req_ready),
     .ld_req_addr_i(dc_ld_req_addr), .ld_req_tag_i(dc_ld_req_tag),
+    .ld_req_prefetch_i(dc_ld_req_prefetch),
     .ld_resp_valid_o(dc_ld_resp_valid), .ld_resp_tag_o(dc_ld_resp_tag),
     .ld_resp_data_o(dc_ld_resp_data), .ld_resp_miss_o(dc_ld_resp_miss),
     .ld_resp_llc_miss_o(dc_ld_resp_llc_miss), .ld_resp_error_o(dc_ld_resp_error),
@@ -734,7 +736,7 @@ module tea_core #(
     .ld_issue_valid_i(mem_iss_valid[0]), .ld_issue_ready_o(mem_port_ready[0]),
     .ld_issue_lq_idx_i(ld_sel.lq_idx), .ld_issue_base_i(ld_base), .ld_issue_imm_i(ld_sel.imm),
     .ld_issue_size_i(ld_sel.size), .ld_issue_unsigned_i(ld_sel.mem_unsigned),
-    .ld_issue_pdst_i(ld_sel.pdst),
+    .ld_issue_pdst_i(ld_sel.pdst), .ld_issue_prefetch_i(ld_sel.prefetch),
     .st_issue_valid_i(mem_iss_valid[1]), .st_issue_ready_o(mem_port_ready[1]),
     .st_issue_sq_idx_i(st_sel.sq_idx), .st_issue_base_i(st_base), .st_issue_imm_i(st_sel.imm),
     .st_issue_data_i(st_data), .st_issue_size_i(st_sel.size),
@@ -761,6 +763,7 @@ module tea_core #(
     .dtlb_st_miss_i(tlb_miss[2]),
     .dc_ld_req_valid_o(dc_ld_req_valid), .dc_ld_req_ready_i(dc_ld_req_ready),
     .dc_ld_req_addr_o(dc_ld_req_addr), .dc_ld_req_tag_o(dc_ld_req_tag),
+    .dc_ld_req_prefetch_o(dc_ld_req_prefetch),
     .dc_ld_resp_valid_i(dc_ld_resp_valid), .dc_ld_resp_tag_i(dc_ld_resp_tag),
     .dc_ld_resp_data_i(dc_ld_resp_data), .dc_ld_resp_miss_i(dc_ld_resp_miss),
     .dc_ld_resp_llc_miss_i(dc_ld_resp_llc_miss), .dc_ld_resp_error_i(dc_ld_resp_error),

@@ -35,6 +35,7 @@ localparam int unsigned INT_PAYLOAD_BITS =
 // Memory issue queue: loads and stores (AMOs run at the ROB head).
 typedef struct packed {
   logic                   is_store;
+  logic                   prefetch;   // Zicbop prefetch on the load port: no result
   mem_size_e              size;
   logic                   mem_unsigned;
   logic [CFG_XLEN-1:0]    imm;
@@ -44,7 +45,7 @@ typedef struct packed {
 } mem_payload_t;
 
 localparam int unsigned MEM_PAYLOAD_BITS =
-    1 + 2 + 1 + CFG_XLEN + LQ_IDX_BITS + SQ_IDX_BITS + PREG_BITS;
+    1 + 1 + 2 + 1 + CFG_XLEN + LQ_IDX_BITS + SQ_IDX_BITS + PREG_BITS;
 
 // Reorder buffer: what commit needs to retire or trap, to free registers,
 // to run a serialized instruction at the head and to restart fetch.

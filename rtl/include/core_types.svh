@@ -160,6 +160,9 @@ typedef struct packed {
   logic [11:0]         csr;         // FU_CSR: CSR address
   logic                serialize;   // dispatch alone into an empty ROB
   logic                compressed;  // came from a 16-bit instruction (pc + 2)
+  logic                prefetch;    // Zicbop prefetch.r/.w: architecturally the ORI
+                                    // x0 the other fields describe; dispatch sends
+                                    // it to the LSU to fetch the line (a hint)
 } uop_t;
 
 `endif

@@ -380,6 +380,35 @@ static void mem_spread(struct gen *g)
 		mem_op(g, lg, "t4", (int)(below(g, 16 >> lg) << lg), chance(g, 45));
 }
 
+/* Zicbop prefetch.r / prefetch.w: ORI x0 with imm[4:0] = 1 / 3, a no-op
+ * for the ISS, a line fill on the RTL, which must drop it without a trap
+ * wherever it points: into rv_data, the spread region (misses, TLB misses,
+ * page faults in S and U phases) or a pool register's value (devices,
+ * non-canonical addresses, beyond DRAM). Now and then prefetch.i
+ * (imm[4:0] = 0) or another ORI x0 hint, which stay no-ops. */
+static void mem_prefetch(struct gen *g)
+{
+	static const int kind[] = { 1, 3, 1, 3, 0, 5 };
+	int off = ((int)below(g, 128) - 64) * 32 + kind[below(g, 6)];
+	char base[8];
+
+	switch (below(g, 3)) {
+	case 0:
+		snprintf(base, sizeof(base), "%s", chance(g, 80) ? "s0" : "sp");
+		break;
+	case 1:
+		emit(g, "slli t4, x%d, %d", rs(g), 64 - SPREAD_BITS);
+		emit(g, "srli t4, t4, %d", 64 - SPREAD_BITS - 4);
+		emit(g, "add t4, t4, s1");
+		snprintf(base, sizeof(base), "t4");
+		break;
+	default:
+		snprintf(base, sizeof(base), "x%d", rs(g));
+		break;
+	}
+	emit(g, "ori x0, %s, %d", base, off);
+}
+
 static void lrsc(struct gen *g)
 {
 	static const char *const ord[] = { "", ".aq", ".rl", ".aqrl" };
@@ -814,6 +843,8 @@ static void item(struct gen *g, int depth)
 		irq_source(g);
 	else if (r < 154)
 		rvc_toggle(g);
+	else if (r < 157)
+		mem_prefetch(g);
 	else
 		alu_imm(g);
 }

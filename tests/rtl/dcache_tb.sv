@@ -6,7 +6,12 @@
 // - random flushes: no response for a load accepted before one;
 // - the line port: no two reads of the same line in flight, ids {1, mshr};
 // - clean: afterwards the memory model equals the reference;
-// - MSHRS independent misses complete in far less than MSHRS single misses.
+// - MSHRS independent misses complete in far less than MSHRS single misses;
+// - prefetches (ld_req_prefetch_i): never answered and never counted as a
+//   load miss; directed: a miss takes an MSHR and reads the line once, a
+//   load to it afterwards hits, a load right after merges, a hit or a
+//   pending line reads nothing, with every MSHR taken a prefetch is
+//   refused; and mixed into the random traffic.
 `include "core_types.svh"
 `include "mem_types.svh"
 
@@ -22,6 +27,7 @@ module dcache_tb;
   localparam longint ERR_BASE  = 64'h8100_0000;     // lines here fail 2 in 3
   localparam int     ERR_LINES = 24;
   localparam longint FRESH     = 64'h8200_0000;     // never touched but by the overlap test
+  localparam longint PF_BASE   = 64'h8300_0000;     // never touched but by the prefetch test
   localparam int CYCLES = 40000;
 
   logic clk = 0;
@@ -32,6 +38,7 @@ module dcache_tb;
   logic                  ld_valid = 0, ld_ready;
   logic [PADDR_BITS-1:0] ld_addr = '0;
   logic [TB-1:0]         ld_tag = '0;
+  logic                  ld_pf = 0;
   logic                  ld_resp_valid, ld_resp_miss, ld_resp_llc, ld_resp_err;
   logic [TB-1:0]         ld_resp_tag;
   logic [63:0]           ld_resp_data;
@@ -61,7 +68,7 @@ module dcache_tb;
   dcache dut (
     .clk_i(clk), .rst_ni(rst_n), .flush_i(flush),
     .ld_req_valid_i(ld_valid), .ld_req_ready_o(ld_ready), .ld_req_addr_i(ld_addr),
-    .ld_req_tag_i(ld_tag), .ld_resp_valid_o(ld_resp_valid), .ld_resp_tag_o(ld_resp_tag),
+    .ld_req_tag_i(ld_tag), .ld_req_prefetch_i(ld_pf), .ld_resp_valid_o(ld_resp_valid), .ld_resp_tag_o(ld_resp_tag),
     .ld_resp_data_o(ld_resp_data), .ld_resp_miss_o(ld_resp_miss),
     .ld_resp_llc_miss_o(ld_resp_llc), .ld_resp_error_o(ld_resp_err),
     .st_req_valid_i(st_valid), .st_req_ready_o(st_ready), .st_req_addr_i(st_addr),
@@ -144,7 +151,7 @@ module dcache_tb;
 
   int n_hits = 0, n_miss = 0, n_llc = 0, n_lderr = 0, n_dropped = 0, n_flush = 0;
   int n_st = 0, n_sterr = 0, n_amo = 0, n_ptw = 0, n_clean = 0, n_ev_miss = 0, n_ev_llc = 0;
-  int n_loads = 0;
+  int n_loads = 0, n_pf = 0, n_reads = 0, n_resps = 0;
 
   task automatic compare_memory();
     int bad = 0;
@@ -217,6 +224,7 @@ module dcache_tb;
           for (int i = 0; i < MSHRS; i++) n += rd_out[i];
           if (n > max_reads) max_reads = n;
         end
+        n_reads++;
         last_due = cyc + LAT > last_due + 1 ? cyc + LAT : last_due + 1;
         q_due.push_back(last_due);
         q_id.push_back(m);
@@ -229,6 +237,7 @@ module dcache_tb;
     // Responses.
     if (ld_resp_valid) begin
       int t = int'(ld_resp_tag);
+      n_resps++;
       check(!flush, "load response in a flush cycle");
       check(ld_out[t], $sformatf("load response for tag %0d, which waits for none", t));
       if (ld_out[t]) begin
@@ -277,7 +286,7 @@ module dcache_tb;
     end
     if (ev_miss) n_ev_miss++;
     if (ev_llc) n_ev_llc++;
-    check(!ev_miss || (ld_valid && ld_ready), "load miss event without a load");
+    check(!ev_miss || (ld_valid && ld_ready && !ld_pf), "load miss event without a load");
 
     // Requests accepted this cycle, in age order: store, AMO, PTW, load.
     check(!st_error || (st_valid && st_ready), "st_error without an accepted store");
@@ -322,7 +331,8 @@ module dcache_tb;
     end
     if (flush) check(!ld_ready, "load accepted in a flush cycle");
     ld_taken = ld_valid && ld_ready;
-    if (ld_valid && ld_ready) begin
+    if (ld_valid && ld_ready && ld_pf) n_pf++;
+    if (ld_valid && ld_ready && !ld_pf) begin
       int t = int'(ld_tag);
       check(!ld_out[t], $sformatf("bench error: tag %0d in use since %0d (valid %0d)", t, ld_acc[t], ld_valid));
       ld_out[t]  = 1;
@@ -377,6 +387,78 @@ module dcache_tb;
     ld_valid = 0;
   endtask
 
+  // Offers one prefetch for one cycle; returns whether it was accepted.
+  task automatic prefetch_try(input longint addr, output bit taken);
+    ld_valid = 1;
+    ld_pf    = 1;
+    ld_addr  = PADDR_BITS'(addr);
+    ld_tag   = '0;
+    step();
+    taken    = ld_taken;
+    ld_valid = 0;
+    ld_pf    = 0;
+  endtask
+
+  task automatic idle(input int n);
+    for (int i = 0; i < n; i++) step();
+  endtask
+
+  task automatic prefetch_directed();
+    bit ok;
+    int reads0, resps0, miss0;
+    idle(5);   // the last refill of the overlap test frees its MSHR
+    reads0 = n_reads;
+    resps0 = n_resps;
+    miss0  = n_ev_miss;
+    // a miss: accepted at once, one line read, no response
+    prefetch_try(PF_BASE, ok);
+    check(ok, "prefetch miss with free MSHRs not accepted");
+    idle(LAT + 20);
+    check(n_reads == reads0 + 1, $sformatf("prefetch miss: %0d line reads", n_reads - reads0));
+    check(n_resps == resps0, "prefetch answered");
+    check(n_ev_miss == miss0, "prefetch counted as a load miss");
+    // the line is in: a load hits (the response check wants the next cycle)
+    load_now(PF_BASE + 8, 0);
+    idle(2);
+    check(!ld_out[0] && ld_resp_cyc[0] == ld_acc[0] + 1, "load after a prefetch did not hit");
+    // a prefetch that hits does nothing
+    resps0 = n_resps;
+    prefetch_try(PF_BASE + 40, ok);
+    check(ok, "prefetch hit not accepted");
+    idle(LAT + 20);
+    check(n_reads == reads0 + 1 && n_resps == resps0, "prefetch hit read a line or was answered");
+    // a load right behind a prefetch merges into its MSHR
+    prefetch_try(PF_BASE + 64, ok);
+    check(ok, "second prefetch not accepted");
+    load_now(PF_BASE + 64 + 16, 1);
+    idle(LAT + 20);
+    check(!ld_out[1] && ld_resp_cyc[1] > ld_acc[1] + 2, "merged load not answered as a miss");
+    check(n_reads == reads0 + 2, $sformatf("prefetch + load: %0d line reads", n_reads - reads0 - 1));
+    // every MSHR taken by a prefetch: one more is refused, the same line again
+    // is not (nothing to do), and no line is read twice
+    for (int i = 0; i < MSHRS; i++) begin
+      prefetch_try(PF_BASE + 64 * (10 + i), ok);
+      check(ok, $sformatf("prefetch %0d of %0d not accepted", i, MSHRS));
+    end
+    prefetch_try(PF_BASE + 64 * (10 + MSHRS), ok);
+    check(!ok, "prefetch accepted with every MSHR taken");
+    prefetch_try(PF_BASE + 64 * 10 + 32, ok);
+    check(ok, "prefetch of a pending line not accepted");
+    idle(LAT + 2 * MSHRS + 20);
+    check(n_reads == reads0 + 2 + MSHRS, $sformatf("MSHRS prefetches: %0d line reads",
+                                                    n_reads - reads0 - 2));
+    for (int i = 0; i < MSHRS; i++) begin
+      load_now(PF_BASE + 64 * (10 + i), 0);
+      idle(2);
+      check(!ld_out[0] && ld_resp_cyc[0] == ld_acc[0] + 1,
+            $sformatf("load to prefetched line %0d did not hit", i));
+    end
+    check(n_ev_miss == miss0 + 1, $sformatf("%0d load misses counted, 1 expected",
+                                            n_ev_miss - miss0));
+    $display("prefetch: %0d line reads for %0d prefetches and loads as expected", n_reads - reads0,
+             n_pf);
+  endtask
+
   initial begin
     longint t_one, t_first, t_last;
     int guard;
@@ -405,6 +487,9 @@ module dcache_tb;
     check(2 * (t_last - t_first) < MSHRS * t_one, "independent misses do not overlap");
     check(max_reads == MSHRS, $sformatf("at most %0d reads in flight, expected %0d", max_reads, MSHRS));
 
+    // ---- Prefetches, directed.
+    prefetch_directed();
+
     // ---- Random traffic.
     mem_ready_pct = 80;
     for (int c = 0; c < CYCLES; c++) begin
@@ -430,6 +515,7 @@ module dcache_tb;
       // Loads change every cycle, accepted or not.
       t = free_tag();
       ld_valid = t >= 0 && $urandom_range(99, 0) < 60;
+      ld_pf    = $urandom_range(99, 0) < 10;
       if (t >= 0) begin
         int sz = $urandom_range(3, 0);
         ld_tag  = TB'(t);
@@ -444,6 +530,7 @@ module dcache_tb;
 
     // ---- Drain, then clean and compare the memory with the reference.
     ld_valid = 0;
+    ld_pf    = 0;
     guard = 0;
     while ((outstanding()) && guard < 5000) begin step(); guard++; end
     check(!outstanding(), "requests still waiting after the drain");
@@ -454,13 +541,14 @@ module dcache_tb;
     while ((clean_wait) && guard < 20000) begin step(); guard++; end
     check(!clean_wait, "final clean never done");
 
-    $display("%0d loads (%0d hits, %0d misses, %0d from memory, %0d errors, %0d dropped by %0d flushes)",
-             n_loads, n_hits, n_miss, n_llc, n_lderr, n_dropped, n_flush);
+    $display("%0d loads (%0d hits, %0d misses, %0d from memory, %0d errors, %0d dropped by %0d flushes), %0d prefetches",
+             n_loads, n_hits, n_miss, n_llc, n_lderr, n_dropped, n_flush, n_pf);
     $display("%0d stores (%0d errors), %0d AMOs, %0d PTW reads, %0d cleans, %0d write-backs; events: %0d load misses, %0d LLC misses",
              n_st, n_sterr, n_amo, n_ptw, n_clean, n_writebacks, n_ev_miss, n_ev_llc);
     check(n_hits > 1000 && n_miss > 1000 && n_lderr > 10 && n_dropped > 10 && n_sterr > 0,
           "traffic did not reach every case");
     check(n_clean >= 2 && n_writebacks > 100, "too few cleans or write-backs");
+    check(n_pf > 500, "too few prefetches");
     check(n_ev_miss >= n_miss && n_ev_llc >= n_llc, "event counts below the misses seen");
     if (errors == 0) $display("PASS dcache_tb");
     else $fatal(1, "%0d errors", errors);

@@ -11,6 +11,11 @@
 // instructions (flushed ones leave no trace); writeback beside completion;
 // ST-L1/ST-LLC/ST-TLB; device loads only at the ROB head with no committed
 // store pending; the commit-trace outputs; final memory against reference.
+// Prefetches (ld_issue_prefetch_i) to every kind of address: never an
+// exception, a writeback, a PSV bit, an ordering report or a device access;
+// a D-cache request only for cacheable pages that do not fault, marked as
+// a prefetch, never answered by the model; completion the cycle after the
+// D-cache accepted it, or (dropped) without a request.
 // Build with TEA_CONFIG_LARGE (Verilator -D and -CFLAGS -D) for `large`.
 #include <cstdint>
 #include <cstdio>
@@ -39,7 +44,7 @@ const int PSV_ST_L1 = 6, PSV_ST_TLB = 7, PSV_ST_LLC = 8;  // bit positions in ps
 
 enum { AMO_LR, AMO_SC, AMO_SWAP, AMO_ADD, AMO_XOR, AMO_AND, AMO_OR, AMO_MIN, AMO_MAX,
        AMO_MINU, AMO_MAXU };
-enum { K_LOAD, K_STORE, K_AMO };
+enum { K_LOAD, K_STORE, K_AMO, K_PREFETCH };
 
 const uint64_t RAM0 = 0x80000000, RAM1 = 0x80001000, PG_PF = 0x80002000, PG_AF = 0x80003000,
 	       PG_DERR = 0x80004000, IO = 0x10000000, IO_ERR = 0x10000100;
@@ -159,6 +164,8 @@ struct inflight {
 	bool resp_seen = false, resp_miss = false, resp_llc = false, io_seen = false;
 	bool tlb_missed = false, tlb_must = false;
 	uint64_t issue_cycle = 0;
+	bool pf_sent = false;   // prefetch: the D-cache accepted its request
+	uint64_t pf_sent_cycle = 0;
 };
 
 struct ld_resp {
@@ -219,12 +226,12 @@ int main(int argc, char **argv)
 	uint64_t last_commit = 0;
 	unsigned long n_commit = 0, n_loads = 0, n_stores = 0, n_fwd = 0, n_mo = 0, n_flush = 0,
 		      n_trap = 0, n_tlb = 0, n_io = 0, n_amo = 0, n_sc_ok = 0, n_l1 = 0,
-		      n_mo_ev = 0;
+		      n_mo_ev = 0, n_pf = 0, n_pf_sent = 0, n_pf_drop = 0;
 
 	auto gen = [&]() {
 		op o{};
 		unsigned r = rng() % 100;
-		o.kind = r < 50 ? K_LOAD : r < 92 ? K_STORE : K_AMO;
+		o.kind = r < 44 ? K_LOAD : r < 52 ? K_PREFETCH : r < 92 ? K_STORE : K_AMO;
 		unsigned a = rng() % 100;
 		uint64_t base;
 		if (a < 55)
@@ -269,6 +276,8 @@ int main(int argc, char **argv)
 		result r{false, 0, 0};
 		region rg = classify(o.va);
 		bool mis = o.va & ((1u << o.size) - 1);
+		if (o.kind == K_PREFETCH)
+			return r;   // a hint: nothing, whatever the address
 		if (o.kind == K_LOAD || (o.kind == K_AMO && o.amo == AMO_LR)) {
 			if (mis)
 				return result{true, 4, 0};
@@ -354,12 +363,14 @@ int main(int argc, char **argv)
 			const op &o = prog[f.pi];
 			bool st = o.kind == K_STORE || (o.kind == K_AMO && o.amo != AMO_LR);
 			if (f.issued && !f.done && o.va == va && st == store_port) {
+				n++;
+				if (o.kind == K_PREFETCH)
+					continue;   // its walk sets no ST-TLB
 				f.tlb_missed = true;
 				only = &f;
-				n++;
 			}
 		}
-		if (n == 1)
+		if (n == 1 && only)
 			only->tlb_must = true;
 		if (getenv("LSU_TB_DEBUG"))
 			printf("%llu tlb miss %llx port %d n %d\n", (unsigned long long)cyc,
@@ -409,8 +420,29 @@ int main(int argc, char **argv)
 				f->tval = getb(dut.cpl_tval_o, 0, 64);
 				f->psv = getb(dut.cpl_psv_o, 0, PSV_BITS);
 				bool wb = dut.wb_valid_o;
-				if (wb != !f->xcpt || (wb && dut.wb_pdst_o != f->pdst))
+				const op &po = prog[f->pi];
+				if (po.kind == K_PREFETCH) {
+					n_pf++;
+					if (f->xcpt || wb || f->psv) {
+						snprintf(msg, sizeof(msg),
+							 "prefetch rob %u va %llx: exception %d, writeback %d, PSV %x",
+							 rob, (unsigned long long)po.va, f->xcpt, wb, f->psv);
+						fail(msg);
+					}
+					if (f->pf_sent && cyc != f->pf_sent_cycle + 1)
+						fail("prefetch not completed the cycle after the D-cache took it");
+					if (f->pf_sent)
+						n_pf_sent++;
+					else
+						n_pf_drop++;
+					// dropped although it could go: only at the ROB head
+					region rg = classify(po.va);
+					if (!f->pf_sent && (rg == R_RAM || rg == R_DERR) &&
+					    win.front().rob != rob)
+						fail("cacheable prefetch dropped without a request, not the oldest");
+				} else if (wb != !f->xcpt || (wb && dut.wb_pdst_o != f->pdst)) {
 					fail("writeback does not match port 0 completion");
+				}
 				f->value = dut.wb_data_o;
 				if (getenv("LSU_TB_DEBUG"))
 					printf("%llu cpl0 rob %u lq %u psv %x xcpt %d\n",
@@ -520,7 +552,7 @@ int main(int argc, char **argv)
 				snprintf(msg, sizeof(msg), "rob %u kind %d va %llx: no exception, want %u",
 					 f.rob, o.kind, (unsigned long long)o.va, r.cause);
 				fail(msg);
-			} else if (o.kind != K_STORE && f.value != r.value) {
+			} else if (o.kind != K_STORE && o.kind != K_PREFETCH && f.value != r.value) {
 				snprintf(msg, sizeof(msg),
 					 "rob %u kind %d amo %d va %llx size %d uns %d: value %016llx, want %016llx",
 					 f.rob, o.kind, o.amo, (unsigned long long)o.va, o.size, o.uns,
@@ -529,6 +561,8 @@ int main(int argc, char **argv)
 			}
 			if (o.kind == K_LOAD)
 				c_ld++, n_loads++;
+			if (o.kind == K_PREFETCH)
+				c_ld++;
 			if (o.kind == K_STORE)
 				c_st++, n_stores++;
 			if (o.kind == K_AMO) {
@@ -572,7 +606,7 @@ int main(int argc, char **argv)
 					break;
 				if (o.kind == K_AMO && (!win.empty() || dispatched))
 					break;
-				if (o.kind == K_LOAD && !lfree)
+				if ((o.kind == K_LOAD || o.kind == K_PREFETCH) && !lfree)
 					break;
 				if (o.kind == K_STORE && !sfree)
 					break;
@@ -582,7 +616,7 @@ int main(int argc, char **argv)
 				rob_next = (rob_next + 1) % ROB;
 				f.pdst = rng() % PRF;
 				f.lq = l;   // lane, resolved after eval
-				if (o.kind == K_LOAD) {
+				if (o.kind == K_LOAD || o.kind == K_PREFETCH) {
 					setb(dut.disp_load_i, l, 1, 1);
 					lfree--;
 				}
@@ -609,7 +643,7 @@ int main(int argc, char **argv)
 				if (f.issued)
 					continue;
 				int k = prog[f.pi].kind;
-				if (k == K_LOAD)
+				if (k == K_LOAD || k == K_PREFETCH)
 					lds.push_back(&f);
 				else if (k == K_STORE)
 					sts.push_back(&f);
@@ -638,6 +672,7 @@ int main(int argc, char **argv)
 			dut.ld_issue_size_i = o.size;
 			dut.ld_issue_unsigned_i = o.uns;
 			dut.ld_issue_pdst_i = ld_pick->pdst;
+			dut.ld_issue_prefetch_i = o.kind == K_PREFETCH;
 			if (getenv("LSU_TB_DEBUG"))
 				printf("%llu issue rob %u lq %u va %llx\n", (unsigned long long)cyc,
 				       ld_pick->rob, ld_pick->lq, (unsigned long long)o.va);
@@ -786,7 +821,32 @@ int main(int argc, char **argv)
 			fail("ld_issue_ready_o low");
 		if (st_pick && !dut.st_issue_ready_o)
 			fail("st_issue_ready_o low");
+		bool pf_req = false;   // the D-cache answers no prefetch
 		if (dut.dc_ld_req_valid_o && dut.dc_ld_req_ready_i) {
+			uint64_t a = dut.dc_ld_req_addr_o;
+			inflight *rf = nullptr;
+			for (auto &f : win)
+				if ((prog[f.pi].kind == K_LOAD || prog[f.pi].kind == K_PREFETCH) &&
+				    f.lq == dut.dc_ld_req_tag_o && f.issued && !f.done)
+					rf = &f;
+			bool is_pf = rf && prog[rf->pi].kind == K_PREFETCH;
+			if (getenv("LSU_TB_DEBUG"))
+				printf("%llu dc req tag %u addr %llx prefetch %d\n", (unsigned long long)cyc,
+				       (unsigned)dut.dc_ld_req_tag_o, (unsigned long long)a,
+				       dut.dc_ld_req_prefetch_o);
+			if (!rf || dut.dc_ld_req_prefetch_o != is_pf)
+				fail("D-cache load request: prefetch flag does not match its LQ entry");
+			if (classify(a) == R_PF || classify(a) == R_AF)
+				fail("D-cache load request to a faulting page");
+			if (is_pf) {
+				rf->pf_sent = true;
+				rf->pf_sent_cycle = cyc;
+				pf_req = true;
+				if (classify(a) == R_IO || classify(a) == R_IOERR)
+					fail("prefetch to a device address sent to the D-cache");
+			}
+		}
+		if (dut.dc_ld_req_valid_o && dut.dc_ld_req_ready_i && !pf_req) {
 			uint64_t a = dut.dc_ld_req_addr_o;
 			ld_resp p;
 			p.tag = dut.dc_ld_req_tag_o;
@@ -861,7 +921,7 @@ int main(int argc, char **argv)
 				inflight *f = win.empty() ? nullptr : &win.front();
 				if (!f || f->done || !f->issued || !exp_stores.empty() ||
 				    prog[f->pi].va != io_addr ||
-				    (prog[f->pi].kind == K_STORE) ||
+				    (prog[f->pi].kind == K_STORE) || (prog[f->pi].kind == K_PREFETCH) ||
 				    (io_write != (prog[f->pi].kind == K_AMO && prog[f->pi].amo == AMO_SC)))
 					fail("device access not by the oldest instruction");
 				else
@@ -898,9 +958,12 @@ int main(int argc, char **argv)
 	dut.final();
 	printf("%lu commits (%lu loads, %lu stores, %lu AMO/LR/SC, %lu SC ok), %lu forwarded, "
 	       "%lu ordering violations (%lu reports), %lu flushes, %lu traps, %lu TLB misses, "
-	       "%lu device accesses, %lu L1 misses, %llu cycles\n",
+	       "%lu device accesses, %lu L1 misses, %llu cycles; %lu prefetches completed "
+	       "(%lu sent, %lu dropped)\n",
 	       n_commit, n_loads, n_stores, n_amo, n_sc_ok, n_fwd, n_mo, n_mo_ev, n_flush, n_trap,
-	       n_tlb, n_io, n_l1, (unsigned long long)cyc);
+	       n_tlb, n_io, n_l1, (unsigned long long)cyc, n_pf, n_pf_sent, n_pf_drop);
+	if (n_pf_sent < 500 || n_pf_drop < 200)
+		fail("too few prefetches sent or dropped");
 	if (n_fwd < 100 || n_mo < 20 || n_trap < 100 || n_sc_ok < 5 || n_io < 100)
 		fail("too few forwardings, violations, traps, SC successes or device accesses");
 	if (errors) {

@@ -18,6 +18,11 @@
 //   the port waits until the line is in); a store hit writes at once, so a
 //   later load sees it. Loads are accepted on a hit, on a merge into a
 //   pending MSHR with a free target slot, or with a free MSHR.
+// A load request with ld_req_prefetch_i (Zicbop prefetch) is never
+// answered: a hit or a line already pending is accepted and does nothing,
+// a miss is accepted with a free MSHR, which it takes with no target (the
+// refill fills the line and frees it); with none free it is not accepted
+// (the LSU decides whether to ask again or drop it).
 // A refill that comes back with a bus error is not kept: its loads get
 // error responses, and when a store, AMO or PTW read waited for it the
 // line is remembered, so that the next such request to it is accepted with
@@ -42,6 +47,7 @@ module dcache #(
   output logic                   ld_req_ready_o,
   input  logic [PADDR_BITS-1:0]  ld_req_addr_i,
   input  logic [LD_TAG_BITS-1:0] ld_req_tag_i,
+  input  logic                   ld_req_prefetch_i,  // fill the line, no response
   output logic                   ld_resp_valid_o,
   output logic [LD_TAG_BITS-1:0] ld_resp_tag_o,
   output logic [63:0]            ld_resp_data_o,
@@ -288,9 +294,18 @@ module dcache #(
     s0_merge  = 1'b0;
     case (sel)
       SEL_LD: begin
-        if (s0_hit)           s0_accept = 1'b1;
-        else if (|s0_pm)      begin s0_accept = |pm_tfree; s0_merge = |pm_tfree; end
-        else if (any_free)    begin s0_accept = 1'b1; s0_alloc = 1'b1; end
+        if (ld_req_prefetch_i) begin
+          s0_accept = s0_hit || |s0_pm || any_free;
+          s0_alloc  = !s0_hit && s0_pm == '0 && any_free;
+        end else if (s0_hit) begin
+          s0_accept = 1'b1;
+        end else if (|s0_pm) begin
+          s0_accept = |pm_tfree;
+          s0_merge  = |pm_tfree;
+        end else if (any_free) begin
+          s0_accept = 1'b1;
+          s0_alloc  = 1'b1;
+        end
       end
       SEL_AMO, SEL_PTW, SEL_ST: begin
         // s0_pm is empty: a pending line is never selected.
@@ -306,7 +321,7 @@ module dcache #(
   assign amo_req_ready_o = sel == SEL_AMO && s0_accept;
   assign ptw_req_ready_o = sel == SEL_PTW && s0_accept;
   assign st_error_o      = sel == SEL_ST && s0_err;
-  assign ev_load_miss_o  = sel == SEL_LD && s0_accept && !s0_hit;
+  assign ev_load_miss_o  = sel == SEL_LD && s0_accept && !s0_hit && !ld_req_prefetch_i;
 
   // ---------------------------------------------------------------- AMO datapath (second cycle)
   logic [63:0] s1_word, amo_old, amo_a, amo_b, amo_new, amo_wdata;
@@ -602,11 +617,11 @@ module dcache #(
           d_wdata = {(LINE_BITS / 64){st_req_data_i}};
           dirty_d[s0_idx] = 1'b1;
         end else begin
-          d_re = 1'b1;
+          d_re = !(sel == SEL_LD && ld_req_prefetch_i);
         end
       end
       if (s0_accept && sel != SEL_LD && s0_err) err_valid_d = 1'b0;
-      s1_ld_d  = sel == SEL_LD && s0_accept && s0_hit;
+      s1_ld_d  = sel == SEL_LD && s0_accept && s0_hit && !ld_req_prefetch_i;
       s1_ptw_d = sel == SEL_PTW && s0_accept;
       s1_amo_d = sel == SEL_AMO && s0_accept;
       s1_err_d = sel != SEL_LD && s0_err;
@@ -618,7 +633,7 @@ module dcache #(
         m_line_d[free_m*LADDR_BITS +: LADDR_BITS] = line_of(s0_addr);
         t_valid_d[free_m*TARGETS +: TARGETS] = '0;
       end
-      if (sel == SEL_LD && (s0_alloc || s0_merge)) begin
+      if (sel == SEL_LD && !ld_req_prefetch_i && (s0_alloc || s0_merge)) begin
         t_valid_d[{s0_alloc ? free_m : pm_m, s0_alloc ? T_BITS'(0) : pm_slot}] = 1'b1;
         t_live_d[{s0_alloc ? free_m : pm_m, s0_alloc ? T_BITS'(0) : pm_slot}]  = 1'b1;
         t_tag_d[{s0_alloc ? free_m : pm_m, s0_alloc ? T_BITS'(0) : pm_slot}*LD_TAG_BITS +:

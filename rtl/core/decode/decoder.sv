@@ -5,7 +5,8 @@
 // (sim/iss/execute.c) raises an illegal-instruction exception for it in
 // M-mode; what depends on privilege or on the CSR address (WFI, xRET and
 // SFENCE.VMA from lower modes, missing or read-only CSRs) is checked at
-// commit. An illegal micro-op reads and writes no register.
+// commit. An illegal micro-op reads and writes no register. Zicbop
+// prefetch.r/.w decode as the ORI x0 they are, with uop_t.prefetch set.
 module decoder (
   input  logic [31:0] instr_i,
   input  logic        compressed_i,  // instr_i was expanded from 16 bits
@@ -202,6 +203,10 @@ module decoder (
         end else begin
           u.op.alu = alu_op(funct3, 1'b0);
           u.imm    = imm_i;
+          // Zicbop: ORI x0 with imm[4:0] = 1 (prefetch.r) or 3 (prefetch.w);
+          // imm[4:0] = 0 (prefetch.i) stays a plain no-op
+          u.prefetch = funct3 == 3'd6 && u.rd == 5'd0 &&
+                       (instr_i[24:20] == 5'd1 || instr_i[24:20] == 5'd3);
         end
       end
       OPC_OP_IMM_32: begin

@@ -76,6 +76,13 @@ module dispatch_lane #(
 
   always_comb begin
     uop = dec;
+    if (dec.prefetch) begin
+      // Zicbop prefetch.r/.w: a load of the line at rs1 + imm[11:5] << 5
+      // that writes nothing and never traps (the LSU drops what would)
+      uop.fu       = FU_LOAD;
+      uop.mem_size = MEM_B;
+      uop.imm      = {dec.imm[CFG_XLEN-1:5], 5'b00000};
+    end
     xcpt_o = 1'b0;
     cause_o = '0;
     tval_o = '0;
@@ -189,6 +196,7 @@ module dispatch_lane #(
 
     mp = '0;
     mp.is_store     = store_o;
+    mp.prefetch     = uop.prefetch;
     mp.size         = uop.mem_size;
     mp.mem_unsigned = uop.mem_unsigned;
     mp.imm          = uop.imm;

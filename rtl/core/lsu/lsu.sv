@@ -33,6 +33,18 @@
 // reservation is cleared by any SC, by resv_clear_i, and by a store or AMO
 // to its block.
 //
+// Prefetches (Zicbop prefetch.r/.w, ld_issue_prefetch_i) take an LQ entry
+// and the load pipe like a load, TLB misses and walks included, but search
+// no store and write no register. What would trap (misalignment is
+// ignored; page and access faults) and device addresses are dropped;
+// otherwise the request goes to the D-cache marked as a prefetch, and
+// while the D-cache cannot take it (no free MSHR) it asks again like a
+// load. Once it is the oldest instruction it is dropped instead of waiting
+// (for a walk or an MSHR), so a prefetch never holds up commit. It
+// completes, with no exception and no PSV bit, as soon as it was dropped
+// or the D-cache accepted it, not when the line arrives; it is never
+// marked executed, so no store replays it.
+//
 // Outputs: completion (both ports) and writeback come from registers, one
 // cycle after the event (pipe cycle, D-cache or MMIO response). mo_* is
 // combinational from registers. The request valids to the D-cache load
@@ -70,6 +82,7 @@ module lsu #(
   input  mem_size_e           ld_issue_size_i,
   input  logic                ld_issue_unsigned_i,
   input  logic [PB-1:0]       ld_issue_pdst_i,
+  input  logic                ld_issue_prefetch_i,   // Zicbop prefetch: no result, no trap
   // store issue
   input  logic                st_issue_valid_i,
   output logic                st_issue_ready_o,
@@ -133,6 +146,7 @@ module lsu #(
   input  logic                dc_ld_req_ready_i,
   output logic [PA-1:0]       dc_ld_req_addr_o,
   output logic [LQB-1:0]      dc_ld_req_tag_o,
+  output logic                dc_ld_req_prefetch_o,
   input  logic                dc_ld_resp_valid_i,
   input  logic [LQB-1:0]      dc_ld_resp_tag_i,
   input  logic [63:0]         dc_ld_resp_data_i,
@@ -275,6 +289,7 @@ module lsu #(
   logic [LQ*SQB-1:0] lq_fwd_idx_q, lq_fwd_idx_d;
   logic [LQ*SQB-1:0] lq_wait_q, lq_wait_d;     // L_WAIT: the store it waits for
   logic [LQ-1:0]     lq_tlb_q, lq_tlb_d;       // ST-TLB
+  logic [LQ-1:0]     lq_pf_q, lq_pf_d;         // prefetch
 
   // SQ payload.
   logic [SQ*2-1:0]   sq_state_q, sq_state_d;
@@ -321,6 +336,7 @@ module lsu #(
   logic [3:0]    c0_cause_q, c0_cause_d;
   logic [63:0]   c0_tval_q, c0_tval_d, c0_data_q, c0_data_d;
   logic [PB-1:0] c0_pdst_q, c0_pdst_d;
+  logic          c0_wb_q, c0_wb_d;             // writes its register (not a prefetch)
   psv_t          c0_psv_q, c0_psv_d;
   logic          c1_valid_q, c1_valid_d, c1_xcpt_q, c1_xcpt_d;
   logic [RB-1:0] c1_rob_q, c1_rob_d;
@@ -395,6 +411,7 @@ module lsu #(
   logic [PB-1:0]  ldp_pdst;
   logic [SQ-1:0]  ldp_older;
   logic           ldp_tlb;
+  logic           ldp_pf;
   logic           ldp_mis;
   logic [7:0]     ldp_mask;
   logic           ser_xlate;             // the serial engine owns both TLB ports
@@ -421,8 +438,9 @@ module lsu #(
   assign ldp_uns   = ldp_pending ? lq_uns_q[ldp_idx] : ld_issue_unsigned_i;
   assign ldp_pdst  = ldp_pending ? lq_pdst_q[ldp_idx*PB +: PB] : ld_issue_pdst_i;
   assign ldp_tlb   = ldp_pending && lq_tlb_q[ldp_idx];
+  assign ldp_pf    = ldp_pending ? lq_pf_q[ldp_idx] : ld_issue_prefetch_i;
   assign ldp_older = lq_older_q[ldp_idx*SQ +: SQ];
-  assign ldp_mis   = misaligned(ldp_vaddr[2:0], ldp_size);
+  assign ldp_mis   = misaligned(ldp_vaddr[2:0], ldp_size) && !ldp_pf;
   assign ldp_mask  = size_mask(ldp_size) << ldp_vaddr[2:0];
 
   // Youngest older store with a known address overlapping the load.
@@ -448,8 +466,12 @@ module lsu #(
                        ldp_size, ldp_uns);
   end
 
-  // What the load pipe does this cycle.
+  // What the load pipe does this cycle. A prefetch never forwards or waits
+  // for a store: it only fetches the line.
   logic ldp_xcpt, ldp_fwd, ldp_wait, ldp_io, ldp_mem, ldp_retry, ldp_tlb_miss;
+  logic ldp_drop;   // prefetch given up: would trap, device, or oldest and must wait
+  logic ldp_head;   // the load in the pipe is the oldest instruction
+  logic ldp_pf_sent;  // prefetch taken by the D-cache this cycle
   logic [3:0] ldp_cause;
   logic       port0_busy;   // a D-cache response or the serial engine has port 0
   logic       ldp_cpl;      // completes through port 0 this cycle
@@ -476,6 +498,8 @@ module lsu #(
     end else if (!pma_cacheable(dtlb_ld_paddr_i) ||
                  pma_htif(dtlb_ld_paddr_i, htif_tohost_i, htif_fromhost_i)) begin
       ldp_io = 1'b1;
+    end else if (ldp_pf) begin
+      ldp_mem = 1'b1;
     end else if (fwd_any && fwd_cover) begin
       ldp_fwd = 1'b1;
     end else if (fwd_any) begin
@@ -486,16 +510,24 @@ module lsu #(
   end
 
   // Apart from the block above: the D-cache's ready may depend on our valid.
-  assign ldp_cpl   = ldp_valid && (ldp_xcpt || ldp_fwd) && !port0_busy;
-  // stays in L_ADDR: TLB miss, port 0 taken, D-cache not ready
-  assign ldp_retry = ldp_tlb_miss || ((ldp_xcpt || ldp_fwd) && port0_busy) ||
-                     (ldp_mem && !dc_ld_req_ready_i);
+  // A prefetch goes to the D-cache only when port 0 is free to complete it.
+  assign ldp_head    = lq_rob_q[ldp_idx*RB +: RB] == rob_head_idx_i;
+  assign ldp_pf_sent = ldp_pf && ldp_mem && !port0_busy && dc_ld_req_ready_i;
+  assign ldp_drop    = ldp_pf && (ldp_xcpt || ldp_io ||
+                                  (ldp_head && (ldp_tlb_miss || (ldp_mem && !ldp_pf_sent))));
+  assign ldp_cpl   = ldp_valid && !port0_busy && (ldp_xcpt || ldp_fwd || ldp_drop || ldp_pf_sent);
+  // stays in L_ADDR: TLB miss, port 0 taken, D-cache not ready (a prefetch:
+  // not sent), unless a prefetch is dropped
+  assign ldp_retry = (ldp_tlb_miss && !ldp_drop) ||
+                     ((ldp_xcpt || ldp_fwd || ldp_drop) && port0_busy) ||
+                     (ldp_mem && !ldp_drop && (ldp_pf ? !ldp_pf_sent : !dc_ld_req_ready_i));
 
-  assign dtlb_ld_valid_o   = ser_xlate ? ser_op_q == AMO_LR && !ser_mis : ldp_valid && !ldp_mis;
-  assign dtlb_ld_vaddr_o   = ser_xlate ? ser_vaddr_q : ldp_vaddr;
-  assign dc_ld_req_valid_o = ldp_valid && ldp_mem;
-  assign dc_ld_req_addr_o  = dtlb_ld_paddr_i;
-  assign dc_ld_req_tag_o   = ldp_idx;
+  assign dtlb_ld_valid_o      = ser_xlate ? ser_op_q == AMO_LR && !ser_mis : ldp_valid && !ldp_mis;
+  assign dtlb_ld_vaddr_o      = ser_xlate ? ser_vaddr_q : ldp_vaddr;
+  assign dc_ld_req_valid_o    = ldp_valid && ldp_mem && !(ldp_pf && port0_busy);
+  assign dc_ld_req_addr_o     = dtlb_ld_paddr_i;
+  assign dc_ld_req_tag_o      = ldp_idx;
+  assign dc_ld_req_prefetch_o = ldp_pf;
 
   // ------------------------------------------------------- store pipe
   logic           st_issue_fire;
@@ -825,6 +857,7 @@ module lsu #(
     c0_tval_d  = c0_tval_q;
     c0_data_d  = c0_data_q;
     c0_pdst_d  = c0_pdst_q;
+    c0_wb_d    = 1'b1;
     c0_psv_d   = '0;
     if (flush_i) begin
       c0_valid_d = 1'b0;
@@ -851,13 +884,15 @@ module lsu #(
       c0_psv_d.st_tlb = ser_tlb_q;
     end else if (ldp_cpl) begin
       c0_valid_d = 1'b1;
-      c0_xcpt_d  = ldp_xcpt;
+      c0_xcpt_d  = ldp_xcpt && !ldp_pf;
       c0_rob_d   = lq_rob_q[ldp_idx*RB +: RB];
       c0_cause_d = ldp_cause;
       c0_tval_d  = ldp_vaddr;
       c0_pdst_d  = ldp_pdst;
       c0_data_d  = fwd_value;
-      c0_psv_d.st_tlb = ldp_tlb;
+      c0_wb_d    = !ldp_pf;
+      // a prefetch never stalls commit: no ST-TLB (nor ST-L1/ST-LLC)
+      c0_psv_d.st_tlb = ldp_tlb && !ldp_pf;
     end
   end
 
@@ -874,7 +909,7 @@ module lsu #(
     chk_idx_d   = stp_idx;
   end
 
-  assign wb_valid_o = c0_valid_q && !c0_xcpt_q;
+  assign wb_valid_o = c0_valid_q && !c0_xcpt_q && c0_wb_q;
   assign wb_pdst_o  = c0_pdst_q;
   assign wb_data_o  = c0_data_q;
   assign cpl_valid_o   = {c1_valid_q, c0_valid_q};
@@ -905,6 +940,7 @@ module lsu #(
     lq_fwd_idx_d = lq_fwd_idx_q;
     lq_wait_d    = lq_wait_q;
     lq_tlb_d     = lq_tlb_q;
+    lq_pf_d      = lq_pf_q;
     sq_state_d   = sq_state_q;
     sq_rob_d     = sq_rob_q;
     sq_vaddr_d   = sq_vaddr_q;
@@ -930,6 +966,7 @@ module lsu #(
         lq_size_d[i*2 +: 2]   = from_size(ld_issue_size_i);
         lq_uns_d[i]           = ld_issue_unsigned_i;
         lq_pdst_d[i*PB +: PB] = ld_issue_pdst_i;
+        lq_pf_d[i]            = ld_issue_prefetch_i;
       end
       // the parked load may go again once its store has left
       if (lq_valid[i] && lq_state_q[i*3 +: 3] == L_WAIT &&
@@ -939,8 +976,9 @@ module lsu #(
         if (ldp_tlb_miss) lq_tlb_d[i] = 1'b1;
         lq_paddr_d[i*PA +: PA] = dtlb_ld_paddr_i;
         if (!ldp_retry) begin
-          lq_state_d[i*3 +: 3] = ldp_io ? L_IO : ldp_wait ? L_WAIT : ldp_mem ? L_MEM : L_DONE;
-          lq_exec_d[i]             = ldp_fwd || ldp_mem;
+          lq_state_d[i*3 +: 3] = ldp_pf ? L_DONE : ldp_io ? L_IO : ldp_wait ? L_WAIT :
+                                 ldp_mem ? L_MEM : L_DONE;
+          lq_exec_d[i]             = (ldp_fwd || ldp_mem) && !ldp_pf;
           lq_fwd_d[i]              = ldp_fwd;
           lq_fwd_idx_d[i*SQB +: SQB] = fwd_sel;
           lq_wait_d[i*SQB +: SQB]    = fwd_sel;
@@ -1064,6 +1102,7 @@ module lsu #(
     lq_fwd_idx_q <= lq_fwd_idx_d;
     lq_wait_q    <= lq_wait_d;
     lq_tlb_q     <= lq_tlb_d;
+    lq_pf_q      <= lq_pf_d;
     sq_rob_q     <= sq_rob_d;
     sq_vaddr_q   <= sq_vaddr_d;
     sq_paddr_q   <= sq_paddr_d;
@@ -1094,6 +1133,7 @@ module lsu #(
     c0_tval_q    <= c0_tval_d;
     c0_data_q    <= c0_data_d;
     c0_pdst_q    <= c0_pdst_d;
+    c0_wb_q      <= c0_wb_d;
     c0_psv_q     <= c0_psv_d;
     c1_xcpt_q    <= c1_xcpt_d;
     c1_rob_q     <= c1_rob_d;
