@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Runs case-study variants (tests/casestudies/casestudies.mk) on the RTL,
+# each with TEA, the golden reference and the baselines sampling the same
+# cycles, and prints a report in Markdown: the cycles of each variant's
+# loop, and what TEA and IBS say of the loop's instructions.
+# Files per variant in OUT_DIR: NAME.out (the program's output), NAME.tea,
+# NAME.golden, NAME.{nci,ibs,spe,ris}.tea, NAME.{tea,ibs}.annotate, and
+# NAME.{tea,ibs}.svg (teaperf plot of the ten heaviest instructions).
+# usage: run.sh TEASIM TEAPERF PERIOD OUT_DIR VARIANT...
+set -euo pipefail
+teasim=$1 teaperf=$2 period=$3 out=$4
+shift 4
+
+# The loop's function in each program.
+loop_of() { case $1 in flush*) echo walk ;; *) echo stream ;; esac; }
+# "cycles in the loop" as the program printed it.
+loop_cycles() { sed -n 's/.*, \([0-9]*\) cycles in the loop$/\1/p' "$out/$1.out"; }
+run_cycles() { "$teaperf" report --top 1 "$out/$1.golden" | awk 'NR == 2 { print $2 }'; }
+# From an annotate listing: the share of the function's cycles and the
+# stack of its heaviest instruction whose mnemonic is $2.
+insn_line() {
+	awk -v m="$2" '$4 == m && $1 ~ /%$/ {
+		v = $1; sub(/%/, "", v)
+		if (v + 0 <= best)
+			next
+		best = v + 0; share = $1
+		$1 = ""; $2 = ""; $3 = ""; $4 = ""; $5 = ""; sub(/^ +/, "")
+		line = share " (" $0 ")"
+	} END { print line }' "$3"
+}
+
+for v in "$@"; do
+	elf=$out/$v.elf
+	"$teasim" --rtl -q --tea-samples "$out/$v.tea" --tea-period "$period" --tea-jitter 4 \
+		--golden "$out/$v.golden" --baselines "$out/$v" "$elf" >"$out/$v.out" 2>&1 || {
+		echo "casestudies: $v failed on the RTL:" >&2
+		tail -3 "$out/$v.out" >&2
+		exit 1
+	}
+	for s in tea ibs; do
+		f=$out/$v.$s; [ "$s" = tea ] && f=$out/$v.tea || f=$out/$v.ibs.tea
+		"$teaperf" annotate --no-source --symbol "$(loop_of "$v")" -i "$f" >"$out/$v.$s.annotate"
+		"$teaperf" plot --top 10 -i "$f" -o "$out/$v.$s.svg"
+	done
+done
+
+speedup() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", b ? a / b : 0 }'; }
+
+have() { for v in "$@"; do [ -f "$out/$v.out" ] || return 1; done; }
+
+# listing FUNCTION VARIANT SCHEME: an annotate listing in the report.
+listing() {
+	echo "\`teaperf annotate --no-source --symbol $1\` of $2, ${3^^}:"
+	echo
+	echo '```'
+	sed "s|$out/||g" "$out/$2.$3.annotate"
+	echo '```'
+	echo
+}
+
+if have flush flush-fixed; then
+	before=$(loop_cycles flush) after=$(loop_cycles flush-fixed)
+	echo "## A flushing instruction before a missing load (flush, flush-fixed)"
+	echo
+	echo "| variant | cycles in the loop | cycles of the run | speedup of the loop |"
+	echo "|---|---|---|---|"
+	echo "| flush | $before | $(run_cycles flush) | |"
+	echo "| flush-fixed | $after | $(run_cycles flush-fixed) | $(speedup "$before" "$after") |"
+	echo
+	listing walk flush tea
+	listing walk flush ibs
+	listing walk flush-fixed tea
+fi
+
+sweep=()
+for v in "$@"; do
+	case $v in prefetch-d*) sweep+=("$v") ;; esac
+done
+if [ ${#sweep[@]} -gt 0 ] && have prefetch-d0; then
+	base=$(loop_cycles prefetch-d0)
+	echo "## Software prefetching in a streaming loop (prefetch-dN)"
+	echo
+	echo "TEA's view of the loop's load and store: share of the loop's cycles (stack)."
+	echo
+	echo "| variant | cycles in the loop | speedup | load (TEA) | store (TEA) | load (IBS) | store (IBS) |"
+	echo "|---|---|---|---|---|---|---|"
+	for v in "${sweep[@]}"; do
+		c=$(loop_cycles "$v")
+		echo "| $v | $c | $(speedup "$base" "$c") |" \
+			"$(insn_line x ld "$out/$v.tea.annotate") | $(insn_line x sd "$out/$v.tea.annotate") |" \
+			"$(insn_line x ld "$out/$v.ibs.annotate") | $(insn_line x sd "$out/$v.ibs.annotate") |"
+	done
+	echo
+	listing stream prefetch-d0 tea
+	listing stream prefetch-d0 ibs
+	for v in prefetch-d4 prefetch-d4w; do
+		if have "$v"; then
+			listing stream "$v" tea
+		fi
+	done
+fi
