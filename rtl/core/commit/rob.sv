@@ -1,8 +1,8 @@
 `include "core_types.svh"
 `include "tea_events.svh"
 
-// Reorder buffer: a circular buffer of ENTRIES (any size, not only powers
-// of two), W-wide allocate at the tail and W-wide commit at the head.
+// Reorder buffer: a circular buffer of ENTRIES (any multiple of W, not only
+// powers of two), W-wide allocate at the tail and W-wide commit at the head.
 // Each entry holds what commit needs: done, the exception (cause, tval),
 // the PSV, the mispredict and replay marks and an opaque payload.
 //
@@ -67,14 +67,30 @@ module rob #(
   localparam int unsigned PL = PAYLOAD_BITS;
   localparam int unsigned PS = PSV_BITS;
 
-  if (ENTRIES < W || ENTRIES < 2) begin : g_size_check
-    $error("rob needs at least W entries");
+  if (ENTRIES < W || ENTRIES < 2 || ENTRIES % W != 0) begin : g_size_check
+    $error("rob needs a multiple of W entries, at least 2");
   end
 
-  logic [ENTRIES*PL-1:0] payload_q, payload_d;
+  // The payload is written only at allocation and read only at the head,
+  // W consecutive entries each time, so it is kept in W banks (entry e in
+  // bank e % W, row e / W) with one write and one read port each: LUT RAM
+  // instead of flip-flops and W-port write multiplexers.
+  localparam int unsigned ROWS = ENTRIES / W;
+  localparam int unsigned BANK_BITS = W > 1 ? $clog2(W) : 1;
+  localparam int unsigned ROW_BITS  = ROWS > 1 ? $clog2(ROWS) : 1;
+  logic [W-1:0]           bank_we;
+  logic [W*ROW_BITS-1:0]  bank_waddr, bank_raddr;
+  logic [W*PL-1:0]        bank_wdata, bank_rdata;
+
+  // Fields written whole at a variable index (cause, tval) are arrays:
+  // Yosys 0.23 makes a read or write at a variable slice of a packed
+  // vector a shifter across the whole vector, an array gives a write
+  // decoder and read multiplexers. The PSV and the flags stay packed: they
+  // are ORed into by several ports in one cycle, so they are updated entry
+  // by entry at constant slices.
+  logic [3:0]            cause_q [ENTRIES];
+  logic [63:0]           tval_q [ENTRIES];
   logic [ENTRIES*PS-1:0] psv_q, psv_d;
-  logic [ENTRIES*4-1:0]  cause_q, cause_d;
-  logic [ENTRIES*64-1:0] tval_q, tval_d;
   logic [ENTRIES-1:0]    done_q, done_d, xcpt_q, xcpt_d, mp_q, mp_d, rp_q, rp_d;
   logic [IDX-1:0]        head_q, head_d, tail_q, tail_d;
   logic [IDX:0]          count_q, count_d;
@@ -129,10 +145,7 @@ module rob #(
   // Entry updates: allocation writes every field; completions and marks
   // come for allocated entries only, so they never meet an allocation.
   always_comb begin
-    payload_d = payload_q;
     psv_d     = psv_q;
-    cause_d   = cause_q;
-    tval_d    = tval_q;
     done_d    = done_q;
     xcpt_d    = xcpt_q;
     mp_d      = mp_q;
@@ -140,10 +153,7 @@ module rob #(
     for (int e = 0; e < ENTRIES; e++) begin
       for (int i = 0; i < W; i++) begin
         if (LANE_BITS'(i) < n_alloc && alloc_idx_o[i*IDX +: IDX] == IDX'(e)) begin
-          payload_d[e*PL +: PL] = alloc_payload_i[i*PL +: PL];
           psv_d[e*PS +: PS]     = alloc_psv_i[i*PS +: PS] | (alloc_xcpt_i[i] ? psv_ex : '0);
-          cause_d[e*4 +: 4]     = alloc_cause_i[i*4 +: 4];
-          tval_d[e*64 +: 64]    = alloc_tval_i[i*64 +: 64];
           done_d[e]             = alloc_done_i[i];
           xcpt_d[e]             = alloc_xcpt_i[i];
           mp_d[e]               = 1'b0;
@@ -155,11 +165,7 @@ module rob #(
           done_d[e]         = 1'b1;
           psv_d[e*PS +: PS] = psv_d[e*PS +: PS] | cpl_psv_i[c*PS +: PS] |
                               (cpl_xcpt_i[c] ? psv_ex : '0);
-          if (cpl_xcpt_i[c]) begin
-            xcpt_d[e]          = 1'b1;
-            cause_d[e*4 +: 4]  = cpl_cause_i[c*4 +: 4];
-            tval_d[e*64 +: 64] = cpl_tval_i[c*64 +: 64];
-          end
+          if (cpl_xcpt_i[c]) xcpt_d[e] = 1'b1;
         end
       end
       if (mb_valid_i && mb_idx_i == IDX'(e)) begin
@@ -181,12 +187,69 @@ module rob #(
       head_valid_o[i]                = (IDX + 1)'(i) < count_q;
       head_done_o[i]                 = done_q[idx];
       head_xcpt_o[i]                 = xcpt_q[idx];
-      head_cause_o[i*4 +: 4]         = cause_q[idx*4 +: 4];
-      head_tval_o[i*64 +: 64]        = tval_q[idx*64 +: 64];
-      head_psv_o[i*PS +: PS]         = psv_q[idx*PS +: PS];
+      head_cause_o[i*4 +: 4]         = cause_q[idx];
+      head_tval_o[i*64 +: 64]        = tval_q[idx];
       head_mispredict_o[i]           = mp_q[idx];
       head_replay_o[i]               = rp_q[idx];
-      head_payload_o[i*PL +: PL]     = payload_q[idx*PL +: PL];
+      // A multiplexer over constant slices, not psv_q[idx*PS +: PS].
+      head_psv_o[i*PS +: PS]         = '0;
+      for (int e = 0; e < ENTRIES; e++) begin
+        if (idx == IDX'(e)) head_psv_o[i*PS +: PS] = psv_q[e*PS +: PS];
+      end
+    end
+  end
+
+  // Lane i of a group starting at entry t goes to bank (t + i) % W: each
+  // bank sees exactly one lane, at allocation as at the head.
+  always_comb begin
+    logic [IDX-1:0] idx;
+    bank_we    = '0;
+    bank_waddr = '0;
+    bank_wdata = '0;
+    for (int i = 0; i < W; i++) begin
+      for (int b = 0; b < W; b++) begin
+        idx = alloc_idx_o[i*IDX +: IDX];
+        if (BANK_BITS'(idx % IDX'(W)) == BANK_BITS'(b)) begin
+          bank_we[b]                         = LANE_BITS'(i) < n_alloc;
+          bank_waddr[b*ROW_BITS +: ROW_BITS] = ROW_BITS'(idx / IDX'(W));
+          bank_wdata[b*PL +: PL]             = alloc_payload_i[i*PL +: PL];
+        end
+      end
+    end
+  end
+
+  // Read addresses apart: they depend on head_q only (Verilator UNOPTFLAT).
+  always_comb begin
+    logic [IDX-1:0] idx;
+    bank_raddr = '0;
+    for (int i = 0; i < W; i++) begin
+      for (int b = 0; b < W; b++) begin
+        idx = wrap_add(head_q, LANE_BITS'(i));
+        if (BANK_BITS'(idx % IDX'(W)) == BANK_BITS'(b))
+          bank_raddr[b*ROW_BITS +: ROW_BITS] = ROW_BITS'(idx / IDX'(W));
+      end
+    end
+  end
+
+  for (genvar b = 0; b < W; b++) begin : g_bank
+    logic [PL-1:0] mem_q [ROWS];
+
+    always_ff @(posedge clk_i) begin
+      if (bank_we[b]) mem_q[bank_waddr[b*ROW_BITS +: ROW_BITS]] <= bank_wdata[b*PL +: PL];
+    end
+
+    assign bank_rdata[b*PL +: PL] = mem_q[bank_raddr[b*ROW_BITS +: ROW_BITS]];
+  end
+
+  always_comb begin
+    logic [IDX-1:0] idx;
+    for (int i = 0; i < W; i++) begin
+      idx = wrap_add(head_q, LANE_BITS'(i));
+      head_payload_o[i*PL +: PL] = '0;
+      for (int b = 0; b < W; b++) begin
+        if (BANK_BITS'(idx % IDX'(W)) == BANK_BITS'(b))
+          head_payload_o[i*PL +: PL] = bank_rdata[b*PL +: PL];
+      end
     end
   end
 
@@ -203,11 +266,24 @@ module rob #(
   end
 
   // Entries need no reset: count_q says which hold instructions.
+  // A later write wins: completions (in port order) after allocations.
   always_ff @(posedge clk_i) begin
-    payload_q <= payload_d;
+    for (int i = 0; i < W; i++) begin
+      if (LANE_BITS'(i) < n_alloc) begin
+        cause_q[alloc_idx_o[i*IDX +: IDX]]   <= alloc_cause_i[i*4 +: 4];
+        tval_q[alloc_idx_o[i*IDX +: IDX]]    <= alloc_tval_i[i*64 +: 64];
+      end
+    end
+    for (int c = 0; c < CPL_PORTS; c++) begin
+      if (cpl_valid_i[c] && cpl_xcpt_i[c]) begin
+        cause_q[cpl_idx_i[c*IDX +: IDX]] <= cpl_cause_i[c*4 +: 4];
+        tval_q[cpl_idx_i[c*IDX +: IDX]]  <= cpl_tval_i[c*64 +: 64];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
     psv_q     <= CFG_TEA != 0 ? psv_d : '0;  // TEA off: no PSV storage
-    cause_q   <= cause_d;
-    tval_q    <= tval_d;
     done_q    <= done_d;
     xcpt_q    <= xcpt_d;
     mp_q      <= mp_d;
