@@ -60,6 +60,7 @@ endef
 # `make test` on the default config, `make test-long` on the large one
 $(eval $(call tea_test_rules,$(RESULTS)/tea,$(BUILD)/bin/teasim))
 $(eval $(call tea_test_rules,$(RESULTS)/tea-large,$(TEASIM_LARGE)))
+
 # The period sweep (teasim --period-sweep) against the RTL sampler's run,
 # and the golden reference's stall lengths (tests/tea/period-sweep.sh).
 $(RESULTS)/tea/period-sweep: $(BUILD)/tea-tests/chase.elf $(BUILD)/bin/teasim \
