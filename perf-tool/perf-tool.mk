@@ -1,6 +1,6 @@
 # teaperf: the command-line tool on top of libpics, one file per subcommand.
 
-CPPFLAGS_perf-tool := -Ipics -Iperf-tool
+CPPFLAGS_perf-tool := -Ipics -Iperf-tool -Idriver/include
 TEAPERF_SRCS := $(wildcard perf-tool/*.c)
 
 $(BUILD)/bin/teaperf: $(TEAPERF_SRCS:%.c=$(BUILD)/obj/%.o) $(PICS_LIB)

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "tea/bootargs.h"
 #include "teaperf.h"
 
 #define DEFAULT_PERIOD 1000
@@ -48,20 +49,15 @@ struct record_options {
 	int nprogram_args;
 };
 
-/* What teasim would refuse to put in /chosen/bootargs, which the runtime
- * splits at spaces: refused here first, so that no run starts. */
+/* What teasim would refuse to put in /chosen/bootargs (tea/bootargs.h):
+ * refused here first, so that no run starts. */
 static int check_program_words(const struct record_options *o)
 {
 	for (int i = -1; i < o->nprogram_args; i++) {
-		const char *w = i < 0 ? o->program : o->program_args[i];
-		const char *why = *w ? NULL : "is empty";
+		unsigned control;
+		const char *why = tea_bootargs_bad_word(i < 0 ? o->program : o->program_args[i],
+							&control);
 
-		for (const unsigned char *p = (const unsigned char *)w; *p && !why; p++) {
-			if (*p == ' ')
-				why = "contains a space";
-			else if (*p < 0x20 || *p == 0x7f)
-				why = "contains a control character";
-		}
 		if (!why)
 			continue;
 		if (i < 0)

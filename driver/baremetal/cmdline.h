@@ -18,7 +18,8 @@ enum bm_cmdline_error {
  * the line and its NUL; argv must have room for max_args pointers and the
  * NULL that follows them. Returns the number of arguments, or a
  * bm_cmdline_error, with argv[0] = NULL, when the line does not fit: it is
- * never truncated. */
+ * never truncated. What one argument may hold for the split to give it
+ * back is tea_bootargs_bad_word's rule (driver/include/tea/bootargs.h). */
 int bm_cmdline_split(const char *text, size_t len, char *buf, size_t buf_size,
 		     char **argv, int max_args);
 

@@ -12,7 +12,6 @@
  * every cycle) or one of the sweep's (the model alone). */
 struct sampling {
 	struct tea_sampler_model model;
-	uint32_t period;
 	struct pics_sample_writer *writer;	/* NULL: not writing samples */
 	bool baselines_on;
 	struct tea_baselines baselines;
@@ -66,7 +65,6 @@ static int sampling_open(struct sampling *sp, const struct tea_run_options *o, u
 	struct pics_meta m;
 
 	tea_sampler_model_reset(&sp->model, o->width);
-	sp->period = period;
 	if (!samples_path && !prefix)
 		return 0;
 	if (make_meta(&m, "TEA", o->width, period, o->binary, err))

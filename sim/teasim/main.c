@@ -19,6 +19,7 @@
 #include "rtl/rtl_soc.h"
 #include "soc/devicetree.h"
 #include "soc/soc.h"
+#include "tea/bootargs.h"
 #include "tea/csr.h"
 #include "tea/program_log.h"
 #include "tea/sampler_model.h"
@@ -157,31 +158,23 @@ static bool parse_u64(const char *s, uint64_t *v)
 	return errno == 0 && end != s && *end == '\0' && s[0] != '-';
 }
 
-/* The bare-metal runtime splits /chosen/bootargs at spaces, without
- * quoting (driver/baremetal/cmdline.c): a word that is empty or holds a
- * space or a control byte would not reach the program as it was given. */
+/* Refuses a word /chosen/bootargs cannot carry (tea/bootargs.h). */
 static int check_bootargs_words(int argc, char **argv)
 {
 	for (int i = 0; i < argc; i++) {
-		const char *what = argv[i][0] ? NULL : "is empty";
-		unsigned bad = 0;
+		unsigned control;
+		const char *what = tea_bootargs_bad_word(argv[i], &control);
 
-		for (const unsigned char *p = (const unsigned char *)argv[i]; *p && !what; p++) {
-			if (*p == ' ')
-				what = "contains a space";
-			else if (*p < 0x20 || *p == 0x7f)
-				what = "contains a control character", bad = *p;
-		}
 		if (!what)
 			continue;
 		/* A control character is not echoed: it could break the line. */
-		if (!bad)
+		if (!control)
 			return error(EXIT_USAGE, "%s '%s' %s: /chosen/bootargs splits the command "
 				     "line at spaces (give --bootargs to set it yourself)",
 				     i ? "program argument" : "program path", argv[i], what);
 		return error(EXIT_USAGE, "program argument %d (0 is the path) %s (0x%02x): "
 			     "/chosen/bootargs splits the command line at spaces (give --bootargs "
-			     "to set it yourself)", i, what, bad);
+			     "to set it yourself)", i, what, control);
 	}
 	return 0;
 }

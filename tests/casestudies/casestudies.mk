@@ -40,7 +40,8 @@ casestudies: $(CS_VARIANTS:%=$(BUILD)/casestudies/default/%.elf) $(BUILD)/bin/te
 
 CS_TEST_VARIANTS := flush flush-fixed prefetch-d0 prefetch-d4 prefetch-d8w
 $(RESULTS)/casestudies/check: $(CS_TEST_VARIANTS:%=$(BUILD)/casestudies/small/%.elf) \
-		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf tests/casestudies/run.sh tests/casestudies/check.sh FORCE
+		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf tests/casestudies/run.sh tests/casestudies/check.sh \
+		tests/casestudies/listing.sh FORCE
 	@$(RUN_TEST) $@ 300 sh -c 'tests/casestudies/run.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		$(CS_PERIOD) $(BUILD)/casestudies/small $(CS_TEST_VARIANTS) && \
 		tests/casestudies/check.sh $(BUILD)/casestudies/small'

@@ -11,20 +11,17 @@
 #   prefetching the destination too makes it faster still.
 # usage: check.sh OUT_DIR
 set -eu
+. "$(dirname "$0")/listing.sh"
 out=$1
 fail() { echo "casestudies: FAIL: $*"; exit 1; }
 
-loop_cycles() { sed -n 's/.*, \([0-9]*\) cycles in the loop$/\1/p' "$out/$1.out"; }
-# share (%) and heaviest signature of the heaviest instruction with
-# mnemonic $2 in the annotate listing $1
+# "SHARE TOP_SIGNATURE" of the heaviest instruction with mnemonic $2 in
+# the annotate listing $1, and the mnemonic of the heaviest instruction
 insn() {
-	awk -v m="$2" '$4 == m && $1 ~ /%$/ {
-		v = $1; sub(/%/, "", v)
-		if (v + 0 > best) { best = v + 0; line = v " " $6 }
-	} END { print line }' "$out/$1.annotate"
+	set -- $(heaviest_insn "$out/$1.annotate" "$2")
+	echo "${2%\%} ${3#(}"
 }
-# the mnemonic of the heaviest instruction in the listing $1
-heaviest() { awk '$1 ~ /%$/ { v = $1; sub(/%/, "", v); if (v + 0 > best) { best = v + 0; m = $4 } } END { print m }' "$out/$1.annotate"; }
+heaviest() { heaviest_insn "$out/$1.annotate" | cut -d' ' -f1; }
 
 set -- $(insn flush.tea ld)
 [ "${1%.*}" -ge 50 ] && [ "$2" = ST-L1+ST-LLC ] ||
@@ -32,7 +29,7 @@ set -- $(insn flush.tea ld)
 set -- $(insn flush.tea rdcycle)
 [ "$2" = FL-EX ] || fail "flush, TEA: the cycle-counter read is mostly $2, not FL-EX"
 [ "$(heaviest flush.ibs)" != ld ] || fail "flush, IBS: blames the load (the comparison means nothing)"
-before=$(loop_cycles flush) after=$(loop_cycles flush-fixed)
+before=$(loop_cycles "$out" flush) after=$(loop_cycles "$out" flush-fixed)
 [ "$after" -gt 0 ] && [ $((after * 2)) -le "$before" ] ||
 	fail "flush-fixed's loop takes $after cycles, flush's $before: not 2x faster"
 echo "flush: TEA blames the load (ST-L1+ST-LLC) and the flush (FL-EX); $before -> $after cycles"
@@ -43,7 +40,7 @@ set -- $(insn prefetch-d0.tea ld)
 set -- $(insn prefetch-d4.tea sd)
 [ "${1%.*}" -ge 30 ] && [ "$2" = DR-SQ ] ||
 	fail "prefetch-d4, TEA: the store has $1% of the loop, mostly $2 (want >= 30%, DR-SQ)"
-d0=$(loop_cycles prefetch-d0) d4=$(loop_cycles prefetch-d4) d8w=$(loop_cycles prefetch-d8w)
+d0=$(loop_cycles "$out" prefetch-d0) d4=$(loop_cycles "$out" prefetch-d4) d8w=$(loop_cycles "$out" prefetch-d8w)
 [ "$d4" -gt 0 ] && [ $((d4 * 6)) -le $((d0 * 5)) ] || fail "prefetch-d4: $d4 cycles, not 1.2x faster than $d0"
 [ "$d8w" -gt 0 ] && [ "$d8w" -lt "$d4" ] || fail "prefetch-d8w: $d8w cycles, not faster than prefetch-d4's $d4"
 echo "prefetch: load (ST-L1+ST-LLC) -> store (DR-SQ); $d0 -> $d4 -> $d8w cycles"

@@ -8,26 +8,15 @@
 # NAME.{tea,ibs}.svg (teaperf plot of the ten heaviest instructions).
 # usage: run.sh TEASIM TEAPERF PERIOD OUT_DIR VARIANT...
 set -euo pipefail
+. "$(dirname "$0")/listing.sh"
 teasim=$1 teaperf=$2 period=$3 out=$4
 shift 4
 
 # The loop's function in each program.
 loop_of() { case $1 in flush*) echo walk ;; *) echo stream ;; esac; }
-# "cycles in the loop" as the program printed it.
-loop_cycles() { sed -n 's/.*, \([0-9]*\) cycles in the loop$/\1/p' "$out/$1.out"; }
 run_cycles() { "$teaperf" report --top 1 "$out/$1.golden" | awk 'NR == 2 { print $2 }'; }
-# From an annotate listing: the share of the function's cycles and the
-# stack of its heaviest instruction whose mnemonic is $2.
-insn_line() {
-	awk -v m="$2" '$4 == m && $1 ~ /%$/ {
-		v = $1; sub(/%/, "", v)
-		if (v + 0 <= best)
-			next
-		best = v + 0; share = $1
-		$1 = ""; $2 = ""; $3 = ""; $4 = ""; $5 = ""; sub(/^ +/, "")
-		line = share " (" $0 ")"
-	} END { print line }' "$3"
-}
+# "SHARE% (STACK)" of the heaviest instruction with mnemonic $2 in listing $1
+insn_line() { heaviest_insn "$1" "$2" | cut -d' ' -f2-; }
 
 for v in "$@"; do
 	elf=$out/$v.elf
@@ -38,7 +27,8 @@ for v in "$@"; do
 		exit 1
 	}
 	for s in tea ibs; do
-		f=$out/$v.$s; [ "$s" = tea ] && f=$out/$v.tea || f=$out/$v.ibs.tea
+		f=$out/$v.tea
+		[ "$s" = tea ] || f=$out/$v.$s.tea
 		"$teaperf" annotate --no-source --symbol "$(loop_of "$v")" -i "$f" >"$out/$v.$s.annotate"
 		"$teaperf" plot --top 10 -i "$f" -o "$out/$v.$s.svg"
 	done
@@ -59,7 +49,7 @@ listing() {
 }
 
 if have flush flush-fixed; then
-	before=$(loop_cycles flush) after=$(loop_cycles flush-fixed)
+	before=$(loop_cycles "$out" flush) after=$(loop_cycles "$out" flush-fixed)
 	echo "## A flushing instruction before a missing load (flush, flush-fixed)"
 	echo
 	echo "| variant | cycles in the loop | cycles of the run | speedup of the loop |"
@@ -77,7 +67,7 @@ for v in "$@"; do
 	case $v in prefetch-d*) sweep+=("$v") ;; esac
 done
 if [ ${#sweep[@]} -gt 0 ] && have prefetch-d0; then
-	base=$(loop_cycles prefetch-d0)
+	base=$(loop_cycles "$out" prefetch-d0)
 	echo "## Software prefetching in a streaming loop (prefetch-dN)"
 	echo
 	echo "TEA's view of the loop's load and store: share of the loop's cycles (stack)."
@@ -85,10 +75,10 @@ if [ ${#sweep[@]} -gt 0 ] && have prefetch-d0; then
 	echo "| variant | cycles in the loop | speedup | load (TEA) | store (TEA) | load (IBS) | store (IBS) |"
 	echo "|---|---|---|---|---|---|---|"
 	for v in "${sweep[@]}"; do
-		c=$(loop_cycles "$v")
+		c=$(loop_cycles "$out" "$v")
 		echo "| $v | $c | $(speedup "$base" "$c") |" \
-			"$(insn_line x ld "$out/$v.tea.annotate") | $(insn_line x sd "$out/$v.tea.annotate") |" \
-			"$(insn_line x ld "$out/$v.ibs.annotate") | $(insn_line x sd "$out/$v.ibs.annotate") |"
+			"$(insn_line "$out/$v.tea.annotate" ld) | $(insn_line "$out/$v.tea.annotate" sd) |" \
+			"$(insn_line "$out/$v.ibs.annotate" ld) | $(insn_line "$out/$v.ibs.annotate" sd) |"
 	done
 	echo
 	listing stream prefetch-d0 tea

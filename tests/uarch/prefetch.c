@@ -33,33 +33,25 @@ static uint64_t walk(struct hpm *d, unsigned long base, unsigned long n, int pf)
 	uint64_t sum = 0, x;
 
 	REG(p); REG(end); REG(sum);
-	if (pf) {
-		HPM_MEASURE(d, __asm__ volatile (
-			"1:\n\t"
-			".insn i 0x13, 6, x0, %[p], " PF_XSTR(DIST * LINE_BYTES + 1) "\n\t"
-			"and	%[t], %[sum], x0\n\t"
-			"add	%[t], %[t], %[p]\n\t"
-			"ld	%[x], 0(%[t])\n\t"
-			"add	%[sum], %[sum], %[x]\n\t"
-			"addi	%[p], %[p], %[line]\n\t"
-			"bne	%[p], %[end], 1b"
-			: [p] "+r"(p), [t] "=&r"(t), [x] "=&r"(x), [sum] "+r"(sum)
-			: [end] "r"(end), [line] "i"(LINE_BYTES)
-			: "memory"));
-	} else {
-		HPM_MEASURE(d, __asm__ volatile (
-			"1:\n\t"
-			"ori	x0, %[p], 0\n\t"	/* same instruction count */
-			"and	%[t], %[sum], x0\n\t"
-			"add	%[t], %[t], %[p]\n\t"
-			"ld	%[x], 0(%[t])\n\t"
-			"add	%[sum], %[sum], %[x]\n\t"
-			"addi	%[p], %[p], %[line]\n\t"
-			"bne	%[p], %[end], 1b"
-			: [p] "+r"(p), [t] "=&r"(t), [x] "=&r"(x), [sum] "+r"(sum)
-			: [end] "r"(end), [line] "i"(LINE_BYTES)
-			: "memory"));
-	}
+	/* The same loop with the hint first, or an ORI x0 that is no
+	 * hint in its place: the same instruction count. */
+#define WALK(hint) HPM_MEASURE(d, __asm__ volatile (				\
+		"1:\n\t"							\
+		hint "\n\t"							\
+		"and	%[t], %[sum], x0\n\t"					\
+		"add	%[t], %[t], %[p]\n\t"					\
+		"ld	%[x], 0(%[t])\n\t"					\
+		"add	%[sum], %[sum], %[x]\n\t"				\
+		"addi	%[p], %[p], %[line]\n\t"				\
+		"bne	%[p], %[end], 1b"					\
+		: [p] "+r"(p), [t] "=&r"(t), [x] "=&r"(x), [sum] "+r"(sum)	\
+		: [end] "r"(end), [line] "i"(LINE_BYTES)			\
+		: "memory"))
+	if (pf)
+		WALK(".insn i 0x13, 6, x0, %[p], " PF_XSTR(DIST * LINE_BYTES + 1));
+	else
+		WALK("ori	x0, %[p], 0");
+#undef WALK
 	return sum;
 }
 
