@@ -275,12 +275,14 @@ module lsu #(
   logic [SQB-1:0] sq_head_q, sq_head_d, sq_tail_q, sq_tail_d;
   logic [SQB:0]   sq_count_q, sq_count_d, sq_cmt_q, sq_cmt_d;
 
-  // LQ payload, entry i at [i*width +: width].
+  // LQ payload: narrow fields as packed vectors, entry i at [i*width +:
+  // width]; the wide ones as arrays of words, which Yosys reads through a
+  // multiplexer per port instead of a shifter across the whole vector.
   logic [LQ*3-1:0]   lq_state_q, lq_state_d;
   logic [LQ*RB-1:0]  lq_rob_q, lq_rob_d;
   logic [LQ*SQ-1:0]  lq_older_q, lq_older_d;   // SQ entries older than the load
-  logic [LQ*64-1:0]  lq_vaddr_q, lq_vaddr_d;
-  logic [LQ*PA-1:0]  lq_paddr_q, lq_paddr_d;
+  logic [63:0]       lq_vaddr_q [LQ];
+  logic [PA-1:0]     lq_paddr_q [LQ];
   logic [LQ*2-1:0]   lq_size_q, lq_size_d;
   logic [LQ-1:0]     lq_uns_q, lq_uns_d;
   logic [LQ*PB-1:0]  lq_pdst_q, lq_pdst_d;
@@ -294,9 +296,9 @@ module lsu #(
   // SQ payload.
   logic [SQ*2-1:0]   sq_state_q, sq_state_d;
   logic [SQ*RB-1:0]  sq_rob_q, sq_rob_d;
-  logic [SQ*64-1:0]  sq_vaddr_q, sq_vaddr_d;
-  logic [SQ*PA-1:0]  sq_paddr_q, sq_paddr_d;
-  logic [SQ*64-1:0]  sq_data_q, sq_data_d;     // value in the low bits
+  logic [63:0]       sq_vaddr_q [SQ];
+  logic [PA-1:0]     sq_paddr_q [SQ];
+  logic [63:0]       sq_data_q [SQ];           // value in the low bits
   logic [SQ*2-1:0]   sq_size_q, sq_size_d;
   logic [SQ-1:0]     sq_io_q, sq_io_d;         // non-cacheable
   logic [SQ-1:0]     sq_tlb_q, sq_tlb_d;
@@ -353,11 +355,11 @@ module lsu #(
   always_comb begin
     for (int i = 0; i < LQ; i++) begin
       lq_valid[i] = {1'b0, LQB'(LQB'(i) - lq_head_q)} < lq_count_q;
-      lq_mask[i*8 +: 8] = size_mask(lq_size_q[i*2 +: 2]) << lq_paddr_q[i*PA +: 3];
+      lq_mask[i*8 +: 8] = size_mask(lq_size_q[i*2 +: 2]) << lq_paddr_q[i][2:0];
     end
     for (int j = 0; j < SQ; j++) begin
       sq_valid[j] = {1'b0, SQB'(SQB'(j) - sq_head_q)} < sq_count_q;
-      sq_mask[j*8 +: 8] = size_mask(sq_size_q[j*2 +: 2]) << sq_paddr_q[j*PA +: 3];
+      sq_mask[j*8 +: 8] = size_mask(sq_size_q[j*2 +: 2]) << sq_paddr_q[j][2:0];
     end
   end
 
@@ -394,8 +396,8 @@ module lsu #(
     for (int l = 0; l < W; l++) begin
       logic [SQB-1:0] idx;
       idx = sq_head_q + SQB'(sq_cmt_q) + SQB'(l);
-      sq_commit_vaddr_o[l*64 +: 64] = sq_vaddr_q[idx*64 +: 64];
-      sq_commit_data_o[l*64 +: 64]  = sq_data_q[idx*64 +: 64];
+      sq_commit_vaddr_o[l*64 +: 64] = sq_vaddr_q[idx];
+      sq_commit_data_o[l*64 +: 64]  = sq_data_q[idx];
       sq_commit_size_o[l*2 +: 2]    = sq_size_q[idx*2 +: 2];
     end
   end
@@ -433,7 +435,7 @@ module lsu #(
   end
 
   assign ldp_valid = (ldp_pending || ld_issue_fire) && !flush_i && !ser_xlate;
-  assign ldp_vaddr = ldp_pending ? lq_vaddr_q[ldp_idx*64 +: 64] : ld_issue_base_i + ld_issue_imm_i;
+  assign ldp_vaddr = ldp_pending ? lq_vaddr_q[ldp_idx] : ld_issue_base_i + ld_issue_imm_i;
   assign ldp_size  = ldp_pending ? lq_size_q[ldp_idx*2 +: 2] : from_size(ld_issue_size_i);
   assign ldp_uns   = ldp_pending ? lq_uns_q[ldp_idx] : ld_issue_unsigned_i;
   assign ldp_pdst  = ldp_pending ? lq_pdst_q[ldp_idx*PB +: PB] : ld_issue_pdst_i;
@@ -454,15 +456,15 @@ module lsu #(
       logic [SQB-1:0] j;
       j = sq_head_q + SQB'(k);
       if (ldp_older[j] && sq_state_q[j*2 +: 2] == S_DONE &&
-          sq_paddr_q[j*PA + 3 +: PA - 3] == dtlb_ld_paddr_i[PA-1:3] &&
+          sq_paddr_q[j][PA-1:3] == dtlb_ld_paddr_i[PA-1:3] &&
           (sq_mask[j*8 +: 8] & ldp_mask) != 8'h00) begin
         fwd_any = 1'b1;
         fwd_sel = j;
       end
     end
     fwd_cover = (ldp_mask & ~sq_mask[fwd_sel*8 +: 8]) == 8'h00;
-    fwd_value = extend(sq_data_q[fwd_sel*64 +: 64] >>
-                       {3'(ldp_vaddr[2:0] - sq_paddr_q[fwd_sel*PA +: 3]), 3'b000},
+    fwd_value = extend(sq_data_q[fwd_sel] >>
+                       {3'(ldp_vaddr[2:0] - sq_paddr_q[fwd_sel][2:0]), 3'b000},
                        ldp_size, ldp_uns);
   end
 
@@ -556,7 +558,7 @@ module lsu #(
   end
 
   assign stp_valid = (stp_pending || st_issue_fire) && !flush_i && !ser_xlate;
-  assign stp_vaddr = stp_pending ? sq_vaddr_q[stp_idx*64 +: 64] : st_issue_base_i + st_issue_imm_i;
+  assign stp_vaddr = stp_pending ? sq_vaddr_q[stp_idx] : st_issue_base_i + st_issue_imm_i;
   assign stp_size  = stp_pending ? sq_size_q[stp_idx*2 +: 2] : from_size(st_issue_size_i);
   assign stp_tlb   = stp_pending && sq_tlb_q[stp_idx];
   assign stp_mis   = misaligned(stp_vaddr[2:0], stp_size);
@@ -592,14 +594,14 @@ module lsu #(
   assign drain_idx   = sq_head_q;
   assign drain_req   = sq_cmt_q != '0 && sq_state_q[drain_idx*2 +: 2] == S_DONE;
   assign drain_io    = sq_io_q[drain_idx];
-  assign drain_off   = sq_paddr_q[drain_idx*PA +: 3];
-  assign drain_wdata = sq_data_q[drain_idx*64 +: 64] << {drain_off, 3'b000};
+  assign drain_off   = sq_paddr_q[drain_idx][2:0];
+  assign drain_wdata = sq_data_q[drain_idx] << {drain_off, 3'b000};
   assign drain_strb  = size_mask(sq_size_q[drain_idx*2 +: 2]) << drain_off;
   assign drain_pop   = drain_req && (drain_io ? st_io_busy_q && mmio_resp_valid_i
                                               : dc_st_req_ready_i);
 
   assign dc_st_req_valid_o = drain_req && !drain_io;
-  assign dc_st_req_addr_o  = {sq_paddr_q[drain_idx*PA + 3 +: PA - 3], 3'b000};
+  assign dc_st_req_addr_o  = {sq_paddr_q[drain_idx][PA-1:3], 3'b000};
   assign dc_st_req_data_o  = drain_wdata;
   assign dc_st_req_strb_o  = drain_strb;
 
@@ -609,7 +611,7 @@ module lsu #(
   logic [7:0]     chk_mask;
   always_comb begin
     chk_age   = chk_idx_q - sq_head_q;
-    chk_paddr = sq_paddr_q[chk_idx_q*PA + 3 +: PA - 3];
+    chk_paddr = sq_paddr_q[chk_idx_q][PA-1:3];
     chk_mask  = sq_mask[chk_idx_q*8 +: 8];
     mo_valid_o   = 1'b0;
     mo_rob_idx_o = '0;
@@ -620,7 +622,7 @@ module lsu #(
       // forwarded from a store younger than the resolving one: not stale
       newer_src = lq_fwd_q[i] && SQB'(lq_fwd_idx_q[i*SQB +: SQB] - sq_head_q) > chk_age;
       if (chk_valid_q && lq_valid[i] && lq_exec_q[i] && lq_older_q[i*SQ + 32'(chk_idx_q)] &&
-          lq_paddr_q[i*PA + 3 +: PA - 3] == chk_paddr[PA-1:3] &&
+          lq_paddr_q[i][PA-1:3] == chk_paddr[PA-1:3] &&
           (lq_mask[i*8 +: 8] & chk_mask) != 8'h00 && !newer_src) begin
         mo_valid_o   = 1'b1;
         mo_rob_idx_o = lq_rob_q[i*RB +: RB];
@@ -676,7 +678,7 @@ module lsu #(
   always_comb begin
     if (drain_req && drain_io) begin
       mmio_req_valid_o = !st_io_busy_q;
-      mmio_req_addr_o  = sq_paddr_q[drain_idx*PA +: PA];
+      mmio_req_addr_o  = sq_paddr_q[drain_idx];
       mmio_req_write_o = 1'b1;
       mmio_req_size_o  = to_size(sq_size_q[drain_idx*2 +: 2]);
       mmio_req_wdata_o = drain_wdata;
@@ -739,8 +741,8 @@ module lsu #(
           ser_op_d    = AMO_LR;
           ser_size_d  = lq_size_q[io_ld_idx*2 +: 2];
           ser_uns_d   = lq_uns_q[io_ld_idx];
-          ser_vaddr_d = lq_vaddr_q[io_ld_idx*64 +: 64];
-          ser_paddr_d = lq_paddr_q[io_ld_idx*PA +: PA];
+          ser_vaddr_d = lq_vaddr_q[io_ld_idx];
+          ser_paddr_d = lq_paddr_q[io_ld_idx];
           ser_pdst_d  = lq_pdst_q[io_ld_idx*PB +: PB];
           ser_rob_d   = lq_rob_q[io_ld_idx*RB +: RB];
           ser_lq_d    = io_ld_idx;
@@ -838,7 +840,7 @@ module lsu #(
     end
 
     // The drain retires a store to the reserved block: ISS hart_note_store.
-    if (drain_pop && sq_vaddr_q[drain_idx*64 + 3 +: 61] == resv_addr_q) resv_valid_d = 1'b0;
+    if (drain_pop && sq_vaddr_q[drain_idx][63:3] == resv_addr_q) resv_valid_d = 1'b0;
     if (resv_clear_i) resv_valid_d = 1'b0;
   end
 
@@ -866,9 +868,9 @@ module lsu #(
       c0_xcpt_d  = dc_ld_resp_error_i;
       c0_rob_d   = lq_rob_q[rsp_idx*RB +: RB];
       c0_cause_d = CAUSE_LD_ACCESS;
-      c0_tval_d  = lq_vaddr_q[rsp_idx*64 +: 64];
+      c0_tval_d  = lq_vaddr_q[rsp_idx];
       c0_pdst_d  = lq_pdst_q[rsp_idx*PB +: PB];
-      c0_data_d  = extend(dc_ld_resp_data_i >> {lq_paddr_q[rsp_idx*PA +: 3], 3'b000},
+      c0_data_d  = extend(dc_ld_resp_data_i >> {lq_paddr_q[rsp_idx][2:0], 3'b000},
                           lq_size_q[rsp_idx*2 +: 2], lq_uns_q[rsp_idx]);
       c0_psv_d.st_tlb = lq_tlb_q[rsp_idx];
       c0_psv_d.st_l1  = dc_ld_resp_miss_i;
@@ -930,8 +932,6 @@ module lsu #(
     lq_state_d   = lq_state_q;
     lq_rob_d     = lq_rob_q;
     lq_older_d   = lq_older_q;
-    lq_vaddr_d   = lq_vaddr_q;
-    lq_paddr_d   = lq_paddr_q;
     lq_size_d    = lq_size_q;
     lq_uns_d     = lq_uns_q;
     lq_pdst_d    = lq_pdst_q;
@@ -943,9 +943,6 @@ module lsu #(
     lq_pf_d      = lq_pf_q;
     sq_state_d   = sq_state_q;
     sq_rob_d     = sq_rob_q;
-    sq_vaddr_d   = sq_vaddr_q;
-    sq_paddr_d   = sq_paddr_q;
-    sq_data_d    = sq_data_q;
     sq_size_d    = sq_size_q;
     sq_io_d      = sq_io_q;
     sq_tlb_d     = sq_tlb_q;
@@ -962,7 +959,6 @@ module lsu #(
       // issue writes the operands; the pipe may handle it in the same cycle
       if (ld_issue_fire && ld_issue_lq_idx_i == LQB'(i)) begin
         lq_state_d[i*3 +: 3]  = L_ADDR;
-        lq_vaddr_d[i*64 +: 64] = ld_issue_base_i + ld_issue_imm_i;
         lq_size_d[i*2 +: 2]   = from_size(ld_issue_size_i);
         lq_uns_d[i]           = ld_issue_unsigned_i;
         lq_pdst_d[i*PB +: PB] = ld_issue_pdst_i;
@@ -974,7 +970,6 @@ module lsu #(
         lq_state_d[i*3 +: 3] = L_ADDR;
       if (ldp_valid && ldp_idx == LQB'(i)) begin
         if (ldp_tlb_miss) lq_tlb_d[i] = 1'b1;
-        lq_paddr_d[i*PA +: PA] = dtlb_ld_paddr_i;
         if (!ldp_retry) begin
           lq_state_d[i*3 +: 3] = ldp_pf ? L_DONE : ldp_io ? L_IO : ldp_wait ? L_WAIT :
                                  ldp_mem ? L_MEM : L_DONE;
@@ -1009,13 +1004,10 @@ module lsu #(
     for (int j = 0; j < SQ; j++) begin
       if (st_issue_fire && st_issue_sq_idx_i == SQB'(j)) begin
         sq_state_d[j*2 +: 2]   = S_ADDR;
-        sq_vaddr_d[j*64 +: 64] = st_issue_base_i + st_issue_imm_i;
-        sq_data_d[j*64 +: 64]  = st_issue_data_i;
         sq_size_d[j*2 +: 2]    = from_size(st_issue_size_i);
       end
       if (stp_valid && stp_idx == SQB'(j)) begin
         if (stp_tlb_miss) sq_tlb_d[j] = 1'b1;
-        sq_paddr_d[j*PA +: PA] = dtlb_st_paddr_i;
         sq_io_d[j] = !pma_cacheable(dtlb_st_paddr_i) ||
                      pma_htif(dtlb_st_paddr_i, htif_tohost_i, htif_fromhost_i);
         if (stp_xcpt) sq_state_d[j*2 +: 2] = S_FAULT;
@@ -1088,12 +1080,19 @@ module lsu #(
     end
   end
 
-  // Payload: the state fields above say which of it is meaningful.
+  // Payload: the state fields above say which of it is meaningful. The
+  // word arrays have one write port each: issue writes the virtual address
+  // and the store data, the pipe the physical address it translated.
   always_ff @(posedge clk_i) begin
+    if (ld_issue_fire) lq_vaddr_q[ld_issue_lq_idx_i] <= ld_issue_base_i + ld_issue_imm_i;
+    if (ldp_valid) lq_paddr_q[ldp_idx] <= dtlb_ld_paddr_i;
+    if (st_issue_fire) begin
+      sq_vaddr_q[st_issue_sq_idx_i] <= st_issue_base_i + st_issue_imm_i;
+      sq_data_q[st_issue_sq_idx_i]  <= st_issue_data_i;
+    end
+    if (stp_valid) sq_paddr_q[stp_idx] <= dtlb_st_paddr_i;
     lq_rob_q     <= lq_rob_d;
     lq_older_q   <= lq_older_d;
-    lq_vaddr_q   <= lq_vaddr_d;
-    lq_paddr_q   <= lq_paddr_d;
     lq_size_q    <= lq_size_d;
     lq_uns_q     <= lq_uns_d;
     lq_pdst_q    <= lq_pdst_d;
@@ -1104,9 +1103,6 @@ module lsu #(
     lq_tlb_q     <= lq_tlb_d;
     lq_pf_q      <= lq_pf_d;
     sq_rob_q     <= sq_rob_d;
-    sq_vaddr_q   <= sq_vaddr_d;
-    sq_paddr_q   <= sq_paddr_d;
-    sq_data_q    <= sq_data_d;
     sq_size_q    <= sq_size_d;
     sq_io_q      <= sq_io_d;
     sq_tlb_q     <= sq_tlb_d;
