@@ -83,13 +83,6 @@ static void measure(struct stream *s, int pf)
 
 /* ---- faults, in S mode ---- */
 
-#define PTE_V (1ul << 0)
-#define PTE_R (1ul << 1)
-#define PTE_W (1ul << 2)
-#define PTE_X (1ul << 3)
-#define PTE_A (1ul << 6)
-#define PTE_D (1ul << 7)
-
 #define VA_UNMAPPED 0x40000000ul		/* root[1] invalid */
 #define VA_NONCANON 0x0000800000000000ul	/* bits 63:39 not all bit 38 */
 #define VA_XONLY    0xc0000000ul		/* root[3]: execute-only gigapage */
@@ -100,29 +93,10 @@ static uint64_t root[512] __attribute__((aligned(4096)));
 static uint8_t s_stack[8192] __attribute__((aligned(16)));
 static volatile unsigned long faults;
 
-static uint64_t leaf(unsigned long pa, unsigned long perm)
-{
-	return (pa >> 12) << 10 | perm | PTE_A | PTE_D | PTE_V;
-}
-
 static void on_fault(struct bm_trap_frame *f)
 {
 	faults++;
 	bm_skip_instruction(f);
-}
-
-static void on_ecall_s(struct bm_trap_frame *f)
-{
-	exit((int)f->x[10]);
-}
-
-__attribute__((noreturn)) static void s_exit(int code)
-{
-	register long a0 __asm__("a0") = code;
-
-	__asm__ volatile ("ecall" :: "r"(a0) : "memory");
-	for (;;)
-		;
 }
 
 static struct stream base_run, pf_run;
@@ -201,16 +175,13 @@ int main(void)
 		 " vs %" PRIu64, pf_run.dmiss, base_run.dmiss);
 	check(pf_run.dmiss * 2 < base_run.dmiss, EXIT_CLAIM, what);
 
-	root[0] = leaf(0, PTE_R | PTE_W);
-	root[2] = leaf(0x80000000ul, PTE_R | PTE_W | PTE_X);
-	root[3] = leaf(0x80000000ul, PTE_X);
-	root[4] = leaf(0x4000000000ul, PTE_R | PTE_W);
-	bm_set_exception_handler(EXC_ECALL_S, on_ecall_s);
+	root[0] = pte_leaf(0, PTE_R | PTE_W);
+	root[2] = pte_leaf(0x80000000ul, PTE_R | PTE_W | PTE_X);
+	root[3] = pte_leaf(0x80000000ul, PTE_X);
+	root[4] = pte_leaf(0x4000000000ul, PTE_R | PTE_W);
 	bm_set_exception_handler(EXC_LOAD_PAGE_FAULT, on_fault);
 	bm_set_exception_handler(EXC_LOAD_ACCESS, on_fault);
 	bm_set_exception_handler(EXC_STORE_PAGE_FAULT, on_fault);
 	bm_set_exception_handler(EXC_STORE_ACCESS, on_fault);
-	csr_write(satp, 8ul << 60 | (unsigned long)root >> 12);
-	__asm__ volatile ("sfence.vma" ::: "memory");
-	bm_enter_mode(PRV_S, s_main, s_stack + sizeof(s_stack));
+	run_in_s_mode(root, s_main, s_stack + sizeof(s_stack));
 }

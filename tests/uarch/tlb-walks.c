@@ -12,12 +12,6 @@
  *   miss. */
 #include "uarch.h"
 
-#define PTE_V (1ul << 0)
-#define PTE_R (1ul << 1)
-#define PTE_W (1ul << 2)
-#define PTE_X (1ul << 3)
-#define PTE_A (1ul << 6)
-#define PTE_D (1ul << 7)
 #define PAGE  4096ul
 
 #define TEST_VA   0x40000000ul			/* the 4 KiB pages */
@@ -44,20 +38,15 @@ __asm__ (".pushsection .text.uarch_code_page, \"ax\", @progbits\n"
 	 ".balign 4096\n"
 	 ".popsection");
 
-static uint64_t leaf(unsigned long pa, unsigned long perm)
-{
-	return (pa >> 12) << 10 | perm | PTE_A | PTE_D | PTE_V;
-}
-
 static void build_page_table(void)
 {
-	root[0] = leaf(0, PTE_R | PTE_W);
+	root[0] = pte_leaf(0, PTE_R | PTE_W);
 	root[1] = ((unsigned long)l1 >> 12) << 10 | PTE_V;
-	root[2] = leaf(0x80000000ul, PTE_R | PTE_W | PTE_X);
+	root[2] = pte_leaf(0x80000000ul, PTE_R | PTE_W | PTE_X);
 	l1[0] = ((unsigned long)l0 >> 12) << 10 | PTE_V;
 	for (int i = 0; i < 256; i++) {
-		l0[i] = leaf((unsigned long)data_page, PTE_R | PTE_W);
-		l0[256 + i] = leaf((unsigned long)code_page, PTE_R | PTE_X);
+		l0[i] = pte_leaf((unsigned long)data_page, PTE_R | PTE_W);
+		l0[256 + i] = pte_leaf((unsigned long)code_page, PTE_R | PTE_X);
 	}
 	for (int i = 0; i < 512; i++)
 		data_page[i] = (uint64_t)i * 7;
@@ -168,21 +157,6 @@ static void call_few(struct hpm *d, unsigned first, unsigned rounds)
 		: "ra", "memory"));
 }
 
-/* exit() needs M mode: S mode asks for it with an ecall. */
-static void on_ecall_s(struct bm_trap_frame *f)
-{
-	exit((int)f->x[10]);
-}
-
-__attribute__((noreturn)) static void s_exit(int code)
-{
-	register long a0 __asm__("a0") = code;
-
-	__asm__ volatile ("ecall" :: "r"(a0) : "memory");
-	for (;;)
-		;
-}
-
 static void s_main(void)
 {
 	struct hpm dmany, dfew, dwarm, imany, ifew, iwarm;
@@ -233,9 +207,6 @@ static void s_main(void)
 int main(void)
 {
 	build_page_table();
-	bm_set_exception_handler(EXC_ECALL_S, on_ecall_s);
 	hpm_select(EV_DTLB_MISS, EV_ITLB_MISS, EV_EXCEPTION, EV_LLC_MISS);
-	csr_write(satp, 8ul << 60 | (unsigned long)root >> 12);
-	__asm__ volatile ("sfence.vma" ::: "memory");
-	bm_enter_mode(PRV_S, s_main, s_stack + sizeof(s_stack));
+	run_in_s_mode(root, s_main, s_stack + sizeof(s_stack));
 }

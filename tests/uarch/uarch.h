@@ -141,4 +141,45 @@ static inline int uarch_finish(const char *name)
 	return uarch_status;
 }
 
+/* S mode under Sv39 with the test's own page table (tlb-walks, prefetch):
+ * leaf entries, and the way out, since exit() needs M mode. */
+#define PTE_V (1ul << 0)
+#define PTE_R (1ul << 1)
+#define PTE_W (1ul << 2)
+#define PTE_X (1ul << 3)
+#define PTE_A (1ul << 6)
+#define PTE_D (1ul << 7)
+
+/* A leaf mapping pa, accessed and dirty (no A/D update traps). */
+static inline uint64_t pte_leaf(unsigned long pa, unsigned long perm)
+{
+	return (pa >> 12) << 10 | perm | PTE_A | PTE_D | PTE_V;
+}
+
+/* M mode: the ecall of s_exit() ends the run with a0. */
+static inline void on_ecall_s(struct bm_trap_frame *f)
+{
+	exit((int)f->x[10]);
+}
+
+/* Switches to the test's root table and runs fn in S mode on stack_top;
+ * fn ends with s_exit(). */
+__attribute__((noreturn)) static inline void run_in_s_mode(const uint64_t *root,
+							   void (*fn)(void), void *stack_top)
+{
+	bm_set_exception_handler(EXC_ECALL_S, on_ecall_s);
+	csr_write(satp, 8ul << 60 | (unsigned long)root >> 12);
+	__asm__ volatile ("sfence.vma" ::: "memory");
+	bm_enter_mode(PRV_S, fn, stack_top);
+}
+
+__attribute__((noreturn)) static inline void s_exit(int code)
+{
+	register long a0 __asm__("a0") = code;
+
+	__asm__ volatile ("ecall" :: "r"(a0) : "memory");
+	for (;;)
+		;
+}
+
 #endif
