@@ -12,6 +12,9 @@ UARCH_ELFS  := $(UARCH_NAMES:%=$(BUILD)/uarch/%.elf)
 # lacks what it checks. Such a test passes only with exactly that code, so
 # that it reports FAIL (and must be taken off this list) once the core is
 # fixed.
+# straddle-branch: a 32-bit branch straddling two fetch blocks is trained at
+# another history than it is predicted with (docs/microarchitecture.md).
+UARCH_EXIT_straddle-branch := 1
 
 $(BUILD)/uarch/%.elf: $(BUILD)/rv/tests/uarch/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
 	@mkdir -p $(@D)
