@@ -16,7 +16,12 @@ $(SIM_LIB): $(SIM_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 # $(BUILD)/verilated/<config>. $(BUILD)/bin/teasim has the CONFIG one
 # (default unless CONFIG=large); every other configuration gets its own
 # $(BUILD)/bin/teasim-<config> (teasim-large), built only when asked for:
-# Verilating and compiling a configuration takes minutes.
+# Verilating and compiling a configuration takes minutes. The link of
+# $(BUILD)/bin/teasim writes its configuration beside it (teasim.config):
+# when CONFIG differs from it, the binary is relinked, so that a CONFIG=
+# switch in the same build tree never runs the other configuration's model
+# (with `.SECONDARY:`, a model that was never built does not make the
+# binary out of date by itself).
 CONFIG ?= default
 VERILATOR_ROOT := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
 # Speed (docs/results.md, "Simulation speed"): the model's per-cycle code
@@ -30,6 +35,11 @@ RTL_OPT_SLOW := -O1
 rtl_model_dir = $(BUILD)/verilated/$(1)
 teasim_bin = $(BUILD)/bin/teasim$(if $(filter-out $(CONFIG),$(1)),-$(1))
 TEASIM_LARGE := $(call teasim_bin,large)
+TEASIM := $(call teasim_bin,$(CONFIG))
+TEASIM_CONFIG_FILE := $(BUILD)/bin/teasim.config
+ifneq ($(strip $(file <$(TEASIM_CONFIG_FILE))),$(CONFIG))
+$(TEASIM): FORCE
+endif
 
 # $(call rtl_config_rules,CONFIG,DEFINES,COMMIT_WIDTH)
 define rtl_config_rules
@@ -44,6 +54,8 @@ $(call rtl_model_dir,$(1))/Vtea_soc__ALL.a: $$(RTL_SRCS) $$(RTL_HDRS) sim/sim.mk
 	$$(Q)$$(MAKE) -s -C $$(@D) -f Vtea_soc.mk OPT_FAST="$$(RTL_OPT_FAST)" \
 		OPT_SLOW="$$(RTL_OPT_SLOW)" VM_PARALLEL_BUILDS=1 Vtea_soc__ALL.a \
 		>>$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+	@# the archive is not rewritten when the code Verilator generates is the same
+	$$(Q)touch $$@
 
 $(call rtl_model_dir,$(1))/verilated.o $(call rtl_model_dir,$(1))/verilated_threads.o: \
 		$(call rtl_model_dir,$(1))/%.o: $(call rtl_model_dir,$(1))/Vtea_soc__ALL.a
@@ -61,7 +73,8 @@ $(call teasim_bin,$(1)): $$(SIM_BIN_SRCS:%.c=$$(BUILD)/obj/%.o) \
 		verilated_threads.o) $$(SIM_LIB) $$(BUILD)/lib/libpics.a
 	@mkdir -p $$(@D)
 	$$(quiet) LD $$@
-	$$(Q)$$(CXX) $$(OPT) -o $$@ $$^ $$(LIBS) -pthread
+	$$(Q)$$(CXX) $$(OPT) -o $$@ $$(filter-out FORCE,$$^) $$(LIBS) -pthread
+	$$(Q)$$(if $$(filter $$@,$$(TEASIM)),echo $(1) >$$(TEASIM_CONFIG_FILE))
 endef
 
 verilated_cxxflags = $(RTL_OPT_FAST) -I$(call rtl_model_dir,$(1)) -I$(VERILATOR_ROOT)/include \
@@ -70,7 +83,7 @@ verilated_cxxflags = $(RTL_OPT_FAST) -I$(call rtl_model_dir,$(1)) -I$(VERILATOR_
 $(eval $(call rtl_config_rules,default,,2))
 $(eval $(call rtl_config_rules,large,-DTEA_CONFIG_LARGE,4))
 
-BINS += $(call teasim_bin,$(CONFIG))
+BINS += $(TEASIM)
 
 .PHONY: teasim-large
 teasim-large: $(TEASIM_LARGE)
