@@ -43,7 +43,9 @@ endif
 
 # $(call rtl_config_rules,CONFIG,DEFINES,COMMIT_WIDTH)
 define rtl_config_rules
-# sim/sim.mk itself: a change of the flags above rebuilds the models.
+# sim/sim.mk itself: a change of the flags above rebuilds the models. The
+# archive is touched at the end: the sub-make leaves it as it was when the
+# code Verilator generates is the same, and it would be out of date forever.
 $(call rtl_model_dir,$(1))/Vtea_soc__ALL.a: $$(RTL_SRCS) $$(RTL_HDRS) sim/sim.mk | $$(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(quiet) VERILATE $$@
@@ -54,7 +56,6 @@ $(call rtl_model_dir,$(1))/Vtea_soc__ALL.a: $$(RTL_SRCS) $$(RTL_HDRS) sim/sim.mk
 	$$(Q)$$(MAKE) -s -C $$(@D) -f Vtea_soc.mk OPT_FAST="$$(RTL_OPT_FAST)" \
 		OPT_SLOW="$$(RTL_OPT_SLOW)" VM_PARALLEL_BUILDS=1 Vtea_soc__ALL.a \
 		>>$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
-	@# the archive is not rewritten when the code Verilator generates is the same
 	$$(Q)touch $$@
 
 $(call rtl_model_dir,$(1))/verilated.o $(call rtl_model_dir,$(1))/verilated_threads.o: \
