@@ -1,0 +1,299 @@
+/* teasim's command line: options, the program and its arguments. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtl/rtl_soc.h"
+#include "tea/bootargs.h"
+#include "tea/csr.h"
+#include "teasim/teasim.h"
+
+#define DEFAULT_MAX_INSNS 10000000000ull
+#define DEFAULT_DRAM_MIB  256
+#define DEFAULT_DRAM_LATENCY 80          /* cycles from a line request to its data */
+#define DEFAULT_DRAM_CPL  4              /* cycles per 64-byte line: 1.6 GB/s at 100 MHz */
+#define DEFAULT_TEA_PERIOD 4000          /* cycles between TEA samples */
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: teasim [options] program.elf [program arguments...]\n"
+	      "Runs a RV64IMAC program on the simulated TEA SoC and exits with the\n"
+	      "program's exit code. By default the reference ISS runs it; with --rtl the\n"
+	      "RTL of the core and SoC does, checked instruction by instruction against\n"
+	      "the ISS (lockstep co-simulation).\n"
+	      "\n"
+	      "      --rtl             run on the RTL model (config: %s, %u-wide)\n"
+	      "      --dram-latency N  RTL: cycles from a line request to its data (default 80)\n"
+	      "      --dram-bandwidth N  RTL: cycles per 64-byte line (default 4)\n"
+	      "      --tea-samples FILE  RTL: write TEA samples to FILE (docs/formats.md)\n"
+	      "      --tea-source SRC  where samples come from: 'trace' (default: the simulator\n"
+	      "                        reads the sample CSRs, invisibly to the program) or\n"
+	      "                        'program' (the program samples itself with the\n"
+	      "                        bare-metal runtime's bm_tea_start; its log is written)\n"
+	      "      --tea-period N    RTL, trace: cycles between samples (default 4000)\n"
+	      "      --tea-jitter B    RTL, trace: add 0..2^B-1 random cycles to each period\n"
+	      "                        (0..16, default 0)\n"
+	      "      --golden FILE     RTL: write the golden reference profile, every cycle\n"
+	      "                        attributed\n"
+	      "      --baselines PREFIX  RTL: write PREFIX.{nci,ibs,spe,ris}.tea, the baseline\n"
+	      "                        samplers' samples, taken in the cycles TEA samples\n"
+	      "      --period-sweep P1,P2,...  RTL: also sample at each of these periods (up\n"
+	      "                        to %d) with the sampler's model and the baselines,\n"
+	      "                        writing PREFIX.pN.{tea,nci,ibs,spe,ris}.tea (needs\n"
+	      "                        --baselines PREFIX)\n"
+	      "      --stall-lengths FILE  RTL: with --golden, write how long the stalls are\n"
+	      "                        that end on an instruction with and without events\n"
+	      "  -m, --max-insns N     stop after N instructions (default 10000000000; 0 = none)\n"
+	      "  -M, --memory MIB      DRAM size in MiB (default 256)\n"
+	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
+	      "      --signature FILE  write memory between begin_signature and end_signature\n"
+	      "                        to FILE as 32-bit hex words, one a line\n"
+	      "      --dtb FILE        boot with this device tree blob instead of the generated one\n"
+	      "      --bootargs TEXT   /chosen/bootargs (default: the program path and its\n"
+	      "                        arguments, which become the bare-metal runtime's argv)\n"
+	      "      --dump-dts        print the generated device tree as DTS and exit\n"
+	      "      --no-semihosting  treat semihosting EBREAKs as plain breakpoints\n"
+	      "  -p, --progress        print a progress line on stderr every second (the\n"
+	      "                        default when stderr is a terminal, unless --quiet)\n"
+	      "  -q, --quiet           print nothing but the program's output and errors\n"
+	      "  -v, --verbose         print a summary (instructions, speed) at the end\n"
+	      "  -h, --help            show this help\n"
+	      "\n"
+	      "Programs talk to the host through HTIF (tohost/fromhost symbols), RISC-V\n"
+	      "semihosting, the 16550 UART at 0x10000000 and the test finisher at 0x100000.\n"
+	      "The program path and its arguments, joined by spaces, are the device tree's\n"
+	      "/chosen/bootargs (on the ISS and the RTL) and semihosting's command line; an\n"
+	      "argument may not be empty or hold a space or a control character.\n"
+	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
+	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
+	      "divergence; 2 on a usage error.\n", rtl_soc_config_name(), rtl_soc_width(), TEA_RUN_MAX_SWEEP);
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return errno == 0 && end != s && *end == '\0' && s[0] != '-';
+}
+
+/* Refuses a word /chosen/bootargs cannot carry (tea/bootargs.h). */
+static int check_bootargs_words(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		unsigned control;
+		const char *what = tea_bootargs_bad_word(argv[i], &control);
+
+		if (!what)
+			continue;
+		/* A control character is not echoed: it could break the line. */
+		if (!control)
+			return error(EXIT_USAGE, "%s '%s' %s: /chosen/bootargs splits the command "
+				     "line at spaces (give --bootargs to set it yourself)",
+				     i ? "program argument" : "program path", argv[i], what);
+		return error(EXIT_USAGE, "program argument %d (0 is the path) %s (0x%02x): "
+			     "/chosen/bootargs splits the command line at spaces (give --bootargs "
+			     "to set it yourself)", i, what, control);
+	}
+	return 0;
+}
+
+/* Joins the program path and its arguments: the command line of
+ * semihosting and of /chosen/bootargs. */
+static char *join_cmdline(int argc, char **argv)
+{
+	size_t len = 1;
+	char *s;
+
+	for (int i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = calloc(1, len);
+	if (!s)
+		return NULL;
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+/* "P1,P2,..." into @p; -1 when malformed, empty or too many. */
+static int parse_periods(const char *s, uint32_t *p, unsigned *n)
+{
+	char buf[256], *save = NULL, *tok;
+	uint64_t v;
+
+	*n = 0;
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (*n == TEA_RUN_MAX_SWEEP || !parse_u64(tok, &v) || v == 0 || v > UINT32_MAX)
+			return -1;
+		p[(*n)++] = (uint32_t)v;
+	}
+	return *n ? 0 : -1;
+}
+
+int parse_options(int argc, char **argv, struct options *o)
+{
+	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING,
+	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
+	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
+	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS };
+	static const struct option longopts[] = {
+		{ "max-insns", required_argument, NULL, 'm' },
+		{ "memory", required_argument, NULL, 'M' },
+		{ "log", required_argument, NULL, 'l' },
+		{ "signature", required_argument, NULL, OPT_SIGNATURE },
+		{ "dtb", required_argument, NULL, OPT_DTB },
+		{ "bootargs", required_argument, NULL, OPT_BOOTARGS },
+		{ "dump-dts", no_argument, NULL, OPT_DUMP_DTS },
+		{ "no-semihosting", no_argument, NULL, OPT_NO_SEMIHOSTING },
+		{ "rtl", no_argument, NULL, OPT_RTL },
+		{ "dram-latency", required_argument, NULL, OPT_DRAM_LATENCY },
+		{ "dram-bandwidth", required_argument, NULL, OPT_DRAM_BANDWIDTH },
+		{ "tea-samples", required_argument, NULL, OPT_TEA_SAMPLES },
+		{ "tea-source", required_argument, NULL, OPT_TEA_SOURCE },
+		{ "tea-period", required_argument, NULL, OPT_TEA_PERIOD },
+		{ "tea-jitter", required_argument, NULL, OPT_TEA_JITTER },
+		{ "golden", required_argument, NULL, OPT_GOLDEN },
+		{ "baselines", required_argument, NULL, OPT_BASELINES },
+		{ "period-sweep", required_argument, NULL, OPT_PERIOD_SWEEP },
+		{ "stall-lengths", required_argument, NULL, OPT_STALL_LENGTHS },
+		{ "progress", no_argument, NULL, 'p' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	o->max_insns = DEFAULT_MAX_INSNS;
+	o->dram_mib = DEFAULT_DRAM_MIB;
+	o->semihosting = true;
+	o->dram_latency = DEFAULT_DRAM_LATENCY;
+	o->dram_cpl = DEFAULT_DRAM_CPL;
+	o->tea_period = DEFAULT_TEA_PERIOD;
+	opterr = 0;
+	/* '+': options stop at the program, whose own arguments follow it;
+	 * ':': a missing argument is told apart from an unknown option. */
+	while ((c = getopt_long(argc, argv, "+:m:M:l:pqvh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			if (!parse_u64(optarg, &o->max_insns))
+				return error(EXIT_USAGE, "--max-insns needs a number, not '%s'", optarg);
+			break;
+		case 'M':
+			if (!parse_u64(optarg, &o->dram_mib) || o->dram_mib == 0 || o->dram_mib > 65536)
+				return error(EXIT_USAGE, "--memory needs a size in MiB from 1 to 65536, not '%s'", optarg);
+			break;
+		case 'l':
+			o->log_path = optarg;
+			break;
+		case OPT_SIGNATURE:
+			o->signature_path = optarg;
+			break;
+		case OPT_DTB:
+			o->dtb_path = optarg;
+			break;
+		case OPT_BOOTARGS:
+			o->bootargs = optarg;
+			break;
+		case OPT_DUMP_DTS:
+			o->dump_dts = true;
+			break;
+		case OPT_NO_SEMIHOSTING:
+			o->semihosting = false;
+			break;
+		case OPT_RTL:
+			o->rtl = true;
+			break;
+		case OPT_DRAM_LATENCY:
+			if (!parse_u64(optarg, &o->dram_latency) || o->dram_latency == 0 || o->dram_latency > 100000)
+				return error(EXIT_USAGE, "--dram-latency needs a number of cycles from 1 to 100000, not '%s'", optarg);
+			break;
+		case OPT_DRAM_BANDWIDTH:
+			if (!parse_u64(optarg, &o->dram_cpl) || o->dram_cpl == 0 || o->dram_cpl > 100000)
+				return error(EXIT_USAGE, "--dram-bandwidth needs a number of cycles from 1 to 100000, not '%s'", optarg);
+			break;
+		case OPT_TEA_SAMPLES:
+			o->tea_samples = optarg;
+			break;
+		case OPT_TEA_SOURCE:
+			if (strcmp(optarg, "trace") && strcmp(optarg, "program"))
+				return error(EXIT_USAGE, "--tea-source is 'trace' or 'program', not '%s'", optarg);
+			o->tea_from_program = !strcmp(optarg, "program");
+			break;
+		case OPT_TEA_PERIOD:
+			if (!parse_u64(optarg, &o->tea_period) || o->tea_period == 0 || o->tea_period > UINT32_MAX)
+				return error(EXIT_USAGE, "--tea-period needs a number of cycles from 1 to %u, not '%s'",
+					     UINT32_MAX, optarg);
+			break;
+		case OPT_TEA_JITTER:
+			if (!parse_u64(optarg, &o->tea_jitter) || o->tea_jitter > TEA_CTL_JIT_MAX)
+				return error(EXIT_USAGE, "--tea-jitter needs a number of bits from 0 to %d, not '%s'",
+					     TEA_CTL_JIT_MAX, optarg);
+			break;
+		case OPT_GOLDEN:
+			o->golden_path = optarg;
+			break;
+		case OPT_BASELINES:
+			o->baselines_prefix = optarg;
+			break;
+		case OPT_PERIOD_SWEEP:
+			if (parse_periods(optarg, o->sweep_periods, &o->sweep_count))
+				return error(EXIT_USAGE, "--period-sweep needs 1 to %d periods of 1 to %u cycles, "
+					     "separated by commas, not '%s'", TEA_RUN_MAX_SWEEP, UINT32_MAX, optarg);
+			break;
+		case OPT_STALL_LENGTHS:
+			o->stalls_path = optarg;
+			break;
+		case 'p':
+			o->progress = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		case ':':
+			return error(EXIT_USAGE, "option '%s' needs an argument (see teasim --help)", argv[optind - 1]);
+		default:
+			return error(EXIT_USAGE, "unknown option '%s' (see teasim --help)", argv[optind - 1]);
+		}
+	}
+	if (o->quiet)
+		o->progress = false;
+	else if (isatty(STDERR_FILENO))
+		o->progress = true;
+	if (o->dump_dts)
+		return 0;
+	if (!o->rtl && (o->tea_samples || o->golden_path || o->baselines_prefix))
+		return error(EXIT_USAGE, "TEA samples, --golden and --baselines need --rtl (the ISS has no TEA hardware)");
+	if (o->tea_from_program && !o->tea_samples)
+		return error(EXIT_USAGE, "--tea-source program needs --tea-samples FILE");
+	if (o->sweep_count && !o->baselines_prefix)
+		return error(EXIT_USAGE, "--period-sweep needs --baselines PREFIX (it names the files)");
+	if (o->stalls_path && !o->golden_path)
+		return error(EXIT_USAGE, "--stall-lengths needs --golden (the stalls are the golden reference's)");
+	if (o->tea_from_program && o->baselines_prefix)
+		return error(EXIT_USAGE, "--baselines needs --tea-source trace (they sample when the simulator does)");
+	if (optind >= argc)
+		return error(EXIT_USAGE, "no program given (see teasim --help)");
+	o->elf = argv[optind];
+	/* The command line goes to the device tree unless one is given. */
+	if (!o->dtb_path && !o->bootargs && check_bootargs_words(argc - optind, argv + optind))
+		return EXIT_USAGE;
+	o->cmdline = join_cmdline(argc - optind, argv + optind);
+	return o->cmdline ? 0 : error(EXIT_ERROR, "out of memory");
+}

@@ -1,0 +1,77 @@
+/* The run on the reference ISS: in chunks of instructions, the host
+ * interfaces polled between them. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cosim/commitlog.h"
+#include "teasim/teasim.h"
+
+#define CHUNK 4096   /* instructions between host polls */
+
+/* end is "\n", or "\r" for a progress line that the next one overwrites */
+static void print_status(const struct run *r, double secs, const char *end)
+{
+	fprintf(stderr, "teasim: %" PRIu64 " instructions, %.2f s, %.1f MIPS%s",
+		hart_instret(r->hart), secs, secs > 0 ? (double)r->steps / secs / 1e6 : 0.0, end);
+}
+
+/* Advances the CLINT clock by the cycles just simulated. */
+static void advance_time(struct run *r, uint64_t cycles)
+{
+	const uint64_t per_tick = CLOCK_HZ / TIMEBASE_HZ;
+
+	r->tick_rest += cycles;
+	soc_tick(r->soc, r->tick_rest / per_tick);
+	r->tick_rest %= per_tick;
+}
+
+/* n instructions (fewer when the program ends), each logged. The log ends
+ * where the program exits: a store may have been the exit request. */
+static uint64_t step_logged(struct run *r, uint64_t n)
+{
+	struct commit c;
+	uint64_t i = 0;
+	int code;
+
+	while (i < n && !r->semihost.exited) {
+		hart_step(r->hart, &c);
+		commitlog_print(r->log, &c);
+		i++;
+		if (c.mem_size && !c.trap && (!htif_poll(&r->htif) || program_ended(r, &code)))
+			break;
+	}
+	return i;
+}
+
+int run_iss(struct run *r, const struct options *o)
+{
+	int code, ret;
+
+	clock_gettime(CLOCK_MONOTONIC, &r->t0);
+	for (;;) {
+		uint64_t n = CHUNK;
+
+		if (o->max_insns && o->max_insns - r->steps < n)
+			n = o->max_insns - r->steps;
+		n = r->log ? step_logged(r, n) : hart_run(r->hart, n);
+		r->steps += n;
+		advance_time(r, n);
+
+		if (!htif_poll(&r->htif) || r->htif.error[0])
+			return error(EXIT_ERROR, "%s", r->htif.error);
+		if (program_ended(r, &code))
+			break;
+		ret = check_limit(r, o);
+		if (ret)
+			return ret;
+		if (o->progress && (r->steps & ((1u << 22) - 1)) < CHUNK && progress_due(r))
+			print_status(r, seconds_since(&r->t0), progress_end());
+	}
+	end_output(r);
+	if (o->verbose) {
+		fprintf(stderr, "teasim: the program exited with code %d\n", code);
+		print_status(r, seconds_since(&r->t0), "\n");
+	}
+	return exit_status(code);
+}

@@ -1,0 +1,242 @@
+/* The run on the RTL (--rtl): the Verilated SoC a clock cycle at a time,
+ * every commit checked against the reference ISS in lockstep, TEA's
+ * sampler checked against its model, and the golden reference and the
+ * baselines fed from the trace port. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cosim/commitlog.h"
+#include "cosim/cosim.h"
+#include "rtl/rtl_soc.h"
+#include "tea/program_log.h"
+#include "tea/sampler_model.h"
+#include "tea/tea_cycle.h"
+#include "teasim/teasim.h"
+
+#define STALL_CYCLES  200000   /* the RTL is hung when nothing commits this long */
+#define COSIM_HISTORY 16
+#define POLL_CYCLES   4096     /* cycles between host polls when no store commits */
+
+/* tea_mem_read_fn over the reference's memory, which holds what the
+ * program stored (co-simulation commits every store there too). */
+static int read_sim_memory(void *ctx, uint64_t addr, void *buf, size_t len)
+{
+	const uint8_t *p = soc_dram(ctx, addr, len);
+
+	if (!p)
+		return -1;
+	memcpy(buf, p, len);
+	return 0;
+}
+
+static void print_tea_stats(const struct run *r)
+{
+	struct tea_run_stats s;
+
+	tea_run_stats(r->tea, &s);
+	if (!s.model_samples && !s.lost)
+		return;
+	fprintf(stderr, "teasim: TEA: %" PRIu64 " samples taken, %" PRIu64 " written by the simulator, "
+		"%" PRIu64 " lost\n", s.model_samples, s.samples, s.lost);
+	if (s.golden_unattributed)
+		fprintf(stderr, "teasim: TEA: %" PRIu64 " cycles at the end of the run left no instruction "
+			"to attribute to\n", s.golden_unattributed);
+}
+
+int finish_tea(struct run *r, const struct options *o)
+{
+	char msg[300];
+
+	if (tea_run_finish(r->tea, msg, sizeof(msg)))
+		return error(EXIT_ERROR, "TEA: %s", msg);
+	if (o->tea_from_program) {
+		if (!r->prog.tea_log)
+			return error(EXIT_ERROR, "--tea-source program: %s has no bm_tea_log symbol "
+				     "(it does not use the bare-metal runtime's TEA sampling)", o->elf);
+		if (tea_program_log_write(read_sim_memory, r->soc, r->prog.tea_log, o->tea_samples,
+					  o->elf, msg, sizeof(msg)) < 0)
+			return error(EXIT_ERROR, "%s", msg);
+	}
+	return 0;
+}
+
+/* One clock cycle: TEA's debug write and the cycle's TEA trace, the cycle,
+ * the sampler's registers checked, each commit checked against the
+ * reference. Returns 0 or teasim's exit status; *stored tells whether a
+ * store committed (the host may have a request). */
+static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
+{
+	struct commit c[8];
+	struct tea_debug_write w;
+	struct tea_cycle tc;
+	struct tea_sample_regs regs;
+	char msg[300];
+
+	tea_run_debug_write(r->tea, &w);
+	rtl_soc_tea_write(r->rtl, w.valid, w.addr, w.data);
+	rtl_soc_tea_cycle(r->rtl, &tc);
+	unsigned n = rtl_soc_cycle(r->rtl, c);
+
+	rtl_soc_tea_regs(r->rtl, &regs);
+	if (tea_run_cycle(r->tea, &tc, &regs, msg, sizeof(msg))) {
+		fflush(stdout);
+		return error(EXIT_ERROR, "TEA: %s", msg);
+	}
+	*idle = n ? 0 : *idle + 1;
+	*stored = false;
+	for (unsigned i = 0; i < n; i++) {
+		if (r->log)
+			commitlog_print(r->log, &c[i]);
+		if (!cosim_check(r->cosim, &c[i])) {
+			fflush(stdout);
+			cosim_report(r->cosim, stderr);
+			return error(EXIT_ERROR, "co-simulation diverged after %" PRIu64
+				     " instructions, in cycle %" PRIu64 ": %s",
+				     cosim_checked(r->cosim), rtl_soc_cycles(r->rtl),
+				     cosim_mismatch(r->cosim));
+		}
+		r->steps++;
+		if (c[i].mem_size && !c[i].trap)
+			*stored = true;
+	}
+	return 0;
+}
+
+int run_rtl(struct run *r, const struct options *o)
+{
+	uint64_t idle = 0;
+	bool stored;
+	int code, ret;
+
+	clock_gettime(CLOCK_MONOTONIC, &r->t0);
+	for (;;) {
+		ret = step_cycle(r, &idle, &stored);
+		if (ret)
+			return ret;
+		if (stored || (rtl_soc_cycles(r->rtl) & (POLL_CYCLES - 1)) == 0) {
+			if (!htif_poll(&r->htif) || r->htif.error[0])
+				return error(EXIT_ERROR, "%s", r->htif.error);
+		}
+		if (program_ended(r, &code))
+			break;
+		if (idle >= STALL_CYCLES) {
+			fflush(stdout);
+			return error(EXIT_ERROR, "the RTL committed nothing for %d cycles (cycle %" PRIu64
+				     ", %" PRIu64 " instructions, next pc 0x%" PRIx64 ")", STALL_CYCLES,
+				     rtl_soc_cycles(r->rtl), r->steps, hart_pc(r->hart));
+		}
+		ret = check_limit(r, o);
+		if (ret)
+			return ret;
+		if (o->progress && (rtl_soc_cycles(r->rtl) & 0xffff) == 0 && progress_due(r))
+			fprintf(stderr, "teasim: %" PRIu64 " cycles, %" PRIu64 " instructions, %.1f kHz%s",
+				rtl_soc_cycles(r->rtl), r->steps,
+				(double)rtl_soc_cycles(r->rtl) / seconds_since(&r->t0) / 1e3,
+				progress_end());
+	}
+	end_output(r);
+	if (o->verbose) {
+		double secs = seconds_since(&r->t0);
+		uint64_t cycles = rtl_soc_cycles(r->rtl);
+
+		fprintf(stderr, "teasim: the program exited with code %d\n", code);
+		fprintf(stderr, "teasim: %" PRIu64 " instructions in %" PRIu64 " cycles (IPC %.3f), "
+			"%.2f s, %.1f kHz, config %s\n", r->steps, cycles,
+			cycles ? (double)r->steps / (double)cycles : 0.0, secs,
+			secs > 0 ? (double)cycles / secs / 1e3 : 0.0, rtl_soc_config_name());
+		print_tea_stats(r);
+	}
+	return exit_status(code);
+}
+
+static uint64_t host_read(void *ctx, uint64_t pa)
+{
+	uint64_t v = 0;
+
+	soc_load(ctx, pa, 8, &v);
+	return v;
+}
+
+/* Copies the pages of src that hold anything but zeros into dst, which
+ * starts zeroed: both DRAMs are mapped lazily, and copying all of it would
+ * make the kernel clear every page of dst (0.5 s for 128 MiB). */
+static void copy_nonzero_pages(uint8_t *dst, const uint8_t *src, uint64_t size)
+{
+	enum { PAGE = 4096 };
+
+	for (uint64_t off = 0; off < size; off += PAGE) {
+		uint64_t n = size - off < PAGE ? size - off : PAGE;
+		const uint64_t *w = (const uint64_t *)(src + off);
+		uint64_t any = 0;
+
+		for (uint64_t i = 0; i < n / 8; i++)
+			any |= w[i];
+		for (uint64_t i = n & ~7ull; i < n; i++)
+			any |= src[off + i];
+		if (any)
+			memcpy(dst + off, src + off, n);
+	}
+}
+
+/* Builds the RTL model with the same memory image and boot ROM as the
+ * reference. */
+int setup_rtl(struct run *r, const struct options *o)
+{
+	static uint8_t rom[SOC_BOOTROM_SIZE];
+	struct rtl_soc_config cfg = {
+		.dram_size = o->dram_mib << 20,
+		.dram_latency = (unsigned)o->dram_latency,
+		.dram_cycles_per_line = (unsigned)o->dram_cpl,
+		.tohost = r->prog.tohost,
+		.fromhost = r->prog.fromhost,
+		.console = stdout,
+		.host_read = host_read,
+		.host_ctx = r->soc,
+	};
+	uint64_t size = o->dram_mib << 20;
+
+	r->rtl = rtl_soc_create(&cfg);
+	r->cosim = r->rtl ? cosim_create(r->hart, COSIM_HISTORY) : NULL;
+	if (!r->cosim)
+		return error(EXIT_ERROR, "cannot create the RTL model with %" PRIu64 " MiB of DRAM", o->dram_mib);
+	copy_nonzero_pages(rtl_soc_dram(r->rtl, SOC_DRAM_BASE, size),
+			   soc_dram(r->soc, SOC_DRAM_BASE, size), size);
+	for (uint64_t off = 0; off < SOC_BOOTROM_SIZE; off++) {
+		uint64_t v;
+
+		soc_load(r->soc, SOC_BOOTROM_BASE + off, 1, &v);
+		rom[off] = (uint8_t)v;
+	}
+	hart_set_irq_from_soc(r->hart, false);
+	hart_set_tea_width(r->hart, rtl_soc_width());
+	if (rtl_soc_boot(r->rtl, rom, sizeof(rom)))
+		return error(EXIT_ERROR, "the boot ROM image does not fit");
+
+	struct tea_run_options to = {
+		.width = rtl_soc_width(),
+		.binary = o->elf,
+		.samples_path = o->tea_from_program ? NULL : o->tea_samples,
+		.period = (uint32_t)o->tea_period,
+		.jitter_bits = (unsigned)o->tea_jitter,
+		.golden_path = o->golden_path,
+		.baselines_prefix = o->baselines_prefix,
+		.sweep_periods = o->sweep_periods,
+		.sweep_count = o->sweep_count,
+		.stalls_path = o->stalls_path,
+	};
+	char msg[300];
+
+	r->tea = tea_run_create(&to, msg, sizeof(msg));
+	if (!r->tea)
+		return error(EXIT_ERROR, "TEA: %s", msg);
+	return 0;
+}
+
+void destroy_rtl(struct run *r)
+{
+	tea_run_destroy(r->tea);
+	cosim_destroy(r->cosim);
+	rtl_soc_destroy(r->rtl);
+}

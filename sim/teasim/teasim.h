@@ -1,0 +1,103 @@
+/* teasim's parts: the options (options.c), the run on the reference ISS
+ * (run_iss.c) and on the RTL (run_rtl.c), and what both share (main.c). */
+#ifndef TEA_SIM_TEASIM_H
+#define TEA_SIM_TEASIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "host/htif.h"
+#include "host/semihost.h"
+#include "iss/hart.h"
+#include "loader/elf_loader.h"
+#include "soc/soc.h"
+#include "tea/tea_run.h"
+
+/* Exit codes of teasim itself, distinct from small program exit codes. */
+enum {
+	EXIT_USAGE = 2,
+	EXIT_LIMIT = 124,   /* the instruction limit was reached */
+	EXIT_ERROR = 125,   /* bad input or a harness failure */
+};
+
+#define CLOCK_HZ          100000000ull   /* core clock: one instruction a cycle on the ISS */
+#define TIMEBASE_HZ       10000000ull    /* CLINT mtime, as on QEMU virt */
+
+struct options {
+	const char *elf;
+	char *cmdline;
+	uint64_t max_insns;
+	uint64_t dram_mib;
+	const char *log_path;
+	const char *signature_path;
+	const char *dtb_path;
+	const char *bootargs;
+	bool dump_dts;
+	bool semihosting;
+	bool rtl;
+	uint64_t dram_latency, dram_cpl;
+	bool quiet, verbose, progress;
+	/* TEA (docs/tea.md) */
+	const char *tea_samples;	/* sample file */
+	bool tea_from_program;		/* --tea-source program */
+	uint64_t tea_period, tea_jitter;
+	const char *golden_path, *baselines_prefix;
+	uint32_t sweep_periods[TEA_RUN_MAX_SWEEP];
+	unsigned sweep_count;
+	const char *stalls_path;
+};
+
+struct rtl_soc;
+struct cosim;
+
+struct run {
+	struct soc *soc;
+	struct hart *hart;
+	struct htif htif;
+	struct semihost semihost;
+	struct elf_program prog;
+	FILE *log;
+	uint64_t steps;
+	uint64_t tick_rest;    /* cycles not yet turned into mtime ticks */
+	struct rtl_soc *rtl;   /* the RTL model, with --rtl; hart is then its reference */
+	struct cosim *cosim;
+	struct tea_run *tea;   /* with --rtl: the TEA sampler's check, samples, golden */
+	struct timespec t0;    /* when the run started */
+	double last_progress;  /* seconds after t0 of the last progress line */
+};
+
+/* Prints "teasim: error: ..." and returns code. */
+int error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* options.c: parses the command line into o; 0, or the exit status. */
+int parse_options(int argc, char **argv, struct options *o);
+
+/* main.c: what both runs share. */
+double seconds_since(const struct timespec *t0);
+/* True when the program ended (HTIF, semihosting or the test finisher),
+ * with its exit code. */
+bool program_ended(const struct run *r, int *code);
+/* EXIT_LIMIT with the message when the instruction limit is reached, else 0. */
+int check_limit(const struct run *r, const struct options *o);
+/* True when a second has passed since the last progress line (which the
+ * caller then prints, ending it with progress_end()). */
+bool progress_due(struct run *r);
+const char *progress_end(void);
+/* The end of a run: output flushed, the last progress line closed. */
+void end_output(const struct run *r);
+/* The program's exit code as teasim's exit status: 8 bits, and a failing
+ * program never looks like a pass. */
+int exit_status(int code);
+
+/* run_iss.c, run_rtl.c: the simulation loops; each returns teasim's exit
+ * status. */
+int run_iss(struct run *r, const struct options *o);
+int setup_rtl(struct run *r, const struct options *o);
+int run_rtl(struct run *r, const struct options *o);
+/* After the RTL run: the sample files, when the program ended. */
+int finish_tea(struct run *r, const struct options *o);
+void destroy_rtl(struct run *r);
+
+#endif
