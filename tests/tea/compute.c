@@ -5,7 +5,7 @@
 
 #define ITERS 30000
 
-static uint64_t __attribute__((noinline)) run(unsigned n)
+static uint64_t __attribute__((noinline, noclone)) run(unsigned n)
 {
 	uint64_t a = 1, b = 2, c = 3, d = 4;
 

@@ -15,7 +15,11 @@ TEA_CHECK := $(BUILD)/tests/tea/check
 TEA_CHECKS_chase       := --blame tea_chase_load=ST-L1 --blame tea_chase_load=ST-LLC \
 			  --share ST-L1=50 --max-error 10
 TEA_CHECKS_branch      := --blame tea_branch=FL-MB --share FL-MB=8 --max-error 10
-TEA_CHECKS_compute     := --share Base=90 --spread 8=4 --max-error 10
+# Base is checked in run() alone: the whole run also holds the start-up,
+# whose .bss clear misses in every line and drains one store miss at a
+# time; the faster the core runs the loop, the larger that share (the
+# large config: 10% of the run).
+TEA_CHECKS_compute     := --spread 8=4 --max-error 10 --only run --share Base=95
 # Every CSR instruction of the handler flushes the pipeline too (FL-EX), so
 # the ECALL is one of several FL-EX instructions, not the heaviest.
 TEA_CHECKS_trap        := --stack tea_ecall=FL-EX=90 --share FL-EX=15 --max-error 10
