@@ -23,7 +23,10 @@ $(SIM_LIB): $(SIM_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 # (with `.SECONDARY:`, a model that was never built does not make the
 # binary out of date by itself).
 CONFIG ?= default
-VERILATOR_ROOT := $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null)
+# Asked when a recipe first needs it, not when make reads this file: on a
+# fresh machine Verilator is installed by the $(DEPS_STAMP) step of the same
+# run (tests/teasim/first-run.sh checks that no installed tool is read before).
+VERILATOR_ROOT = $(eval VERILATOR_ROOT := $(shell verilator --getenv VERILATOR_ROOT))$(VERILATOR_ROOT)
 # Speed (docs/results.md, "Simulation speed"): the model's per-cycle code
 # and the glue at -O3 (about 10% faster than -O2; -Os, -O1 and one
 # translation unit were not faster), the initial and reset code at -O1. No
@@ -33,6 +36,10 @@ RTL_OPT_FAST := -O3
 RTL_OPT_SLOW := -O1
 
 rtl_model_dir = $(BUILD)/verilated/$(1)
+# What links the model of configuration $(1) into a program: the model, its
+# runtime and the glue (rtl_soc.h).
+rtl_model_objs = $(addprefix $(call rtl_model_dir,$(1))/,rtl_soc.o Vtea_soc__ALL.a verilated.o \
+	verilated_threads.o)
 teasim_bin = $(BUILD)/bin/teasim$(if $(filter-out $(CONFIG),$(1)),-$(1))
 TEASIM_LARGE := $(call teasim_bin,large)
 TEASIM := $(call teasim_bin,$(CONFIG))
@@ -69,9 +76,8 @@ $(call rtl_model_dir,$(1))/rtl_soc.o: sim/rtl/rtl_soc.cpp sim/rtl/rtl_soc.h \
 	$$(Q)$$(CXX) $$(call verilated_cxxflags,$(1)) -Wall -Wextra -Werror -Isim -Ipics \
 		-DTEA_SOC_W=$(3) -DTEA_SOC_CONFIG='"$(1)"' -c $$< -o $$@
 
-$(call teasim_bin,$(1)): $$(SIM_BIN_SRCS:%.c=$$(BUILD)/obj/%.o) \
-		$(addprefix $(call rtl_model_dir,$(1))/,rtl_soc.o Vtea_soc__ALL.a verilated.o \
-		verilated_threads.o) $$(SIM_LIB) $$(BUILD)/lib/libpics.a
+$(call teasim_bin,$(1)): $$(SIM_BIN_SRCS:%.c=$$(BUILD)/obj/%.o) $(call rtl_model_objs,$(1)) \
+		$$(SIM_LIB) $$(BUILD)/lib/libpics.a
 	@mkdir -p $$(@D)
 	$$(quiet) LD $$@
 	$$(Q)$$(CXX) $$(OPT) -o $$@ $$(filter-out FORCE,$$^) $$(LIBS) -pthread

@@ -56,7 +56,28 @@ module tea_core #(
   input  logic [63:0]           mtime_i,
   // HTIF words the simulator watches: uncached (0: none)
   input  logic [PADDR_BITS-1:0] htif_tohost_i,
-  input  logic [PADDR_BITS-1:0] htif_fromhost_i
+  input  logic [PADDR_BITS-1:0] htif_fromhost_i,
+  // Coherent host accesses (rtl/soc/host_dma.sv) probe the D-cache: the
+  // line written back if dirty, dropped with probe_inval_i
+  input  logic                  probe_valid_i,
+  input  logic [PADDR_BITS-1:0] probe_addr_i,
+  input  logic                  probe_inval_i,
+  output logic                  probe_done_o,
+  // Debug halt, what a debugger's dcsr.ebreakm/s/u do: with
+  // dbg_halt_ebreak_i, an EBREAK at the ROB head halts the core (once the
+  // stores before it have left the store queue) instead of trapping; it
+  // does not retire, dbg_pc_o is its pc. While halted, a GPR is read and
+  // written through dbg_reg_* (read data the cycle after the address);
+  // dbg_resume_i restarts fetch at dbg_resume_pc_i. Inputs are registered.
+  input  logic                  dbg_halt_ebreak_i,
+  output logic                  dbg_halted_o,
+  output logic [63:0]           dbg_pc_o,
+  input  logic                  dbg_resume_i,
+  input  logic [63:0]           dbg_resume_pc_i,
+  input  logic [4:0]            dbg_reg_addr_i,
+  output logic [63:0]           dbg_reg_rdata_o,
+  input  logic                  dbg_reg_we_i,
+  input  logic [63:0]           dbg_reg_wdata_i
 `ifdef TEA_TRACE
   ,
   // Trace port (simulation only): what commits this cycle.
@@ -138,6 +159,7 @@ module tea_core #(
   // RISC-V exception cause raised at commit (dispatch_lane raises the
   // ones found in fetch and decode)
   localparam logic [3:0] CAUSE_ILLEGAL      = 4'd2;
+  localparam logic [3:0] CAUSE_BREAKPOINT   = 4'd3;
 
   // ---------------------------------------------------------------------
   // Declarations shared between the sections below
@@ -259,17 +281,23 @@ module tea_core #(
 
   line_arbiter u_line_arbiter (
     .clk_i, .rst_ni,
-    .i_lreq_valid_i(il_req_valid), .i_lreq_ready_o(il_req_ready), .i_lreq_addr_i(il_req_addr),
-    .i_lreq_write_i(il_req_write), .i_lreq_data_i(il_req_data), .i_lreq_id_i(il_req_id),
-    .i_lresp_valid_o(il_resp_valid), .i_lresp_id_o(il_resp_id), .i_lresp_data_o(il_resp_data),
-    .i_lresp_error_o(il_resp_error), .i_lresp_llc_miss_o(il_resp_llc_miss),
-    .d_lreq_valid_i(dl_req_valid), .d_lreq_ready_o(dl_req_ready), .d_lreq_addr_i(dl_req_addr),
-    .d_lreq_write_i(dl_req_write), .d_lreq_data_i(dl_req_data), .d_lreq_id_i(dl_req_id),
-    .d_lresp_valid_o(dl_resp_valid), .d_lresp_id_o(dl_resp_id), .d_lresp_data_o(dl_resp_data),
-    .d_lresp_error_o(dl_resp_error), .d_lresp_llc_miss_o(dl_resp_llc_miss),
+    .a_lreq_valid_i(il_req_valid), .a_lreq_ready_o(il_req_ready), .a_lreq_addr_i(il_req_addr),
+    .a_lreq_write_i(il_req_write), .a_lreq_data_i(il_req_data), .a_lreq_id_i(il_req_id),
+    .a_lresp_valid_o(il_resp_valid),
+    .b_lreq_valid_i(dl_req_valid), .b_lreq_ready_o(dl_req_ready), .b_lreq_addr_i(dl_req_addr),
+    .b_lreq_write_i(dl_req_write), .b_lreq_data_i(dl_req_data), .b_lreq_id_i(dl_req_id),
+    .b_lresp_valid_o(dl_resp_valid),
     .lreq_valid_o, .lreq_ready_i, .lreq_addr_o, .lreq_write_o, .lreq_data_o, .lreq_id_o,
-    .lresp_valid_i, .lresp_id_i, .lresp_data_i, .lresp_error_i, .lresp_llc_miss_i
+    .lresp_valid_i, .lresp_id_i
   );
+  assign il_resp_id       = lresp_id_i;
+  assign dl_resp_id       = lresp_id_i;
+  assign il_resp_data     = lresp_data_i;
+  assign dl_resp_data     = lresp_data_i;
+  assign il_resp_error    = lresp_error_i;
+  assign dl_resp_error    = lresp_error_i;
+  assign il_resp_llc_miss = lresp_llc_miss_i;
+  assign dl_resp_llc_miss = lresp_llc_miss_i;
 
   // D-cache ports driven by the LSU
   logic                   dc_ld_req_valid, dc_ld_req_ready, dc_ld_resp_valid;
@@ -312,12 +340,58 @@ module tea_core #(
     .ptw_resp_valid_o(ptw_resp_valid), .ptw_resp_data_o(ptw_resp_data),
     .ptw_resp_error_o(ptw_resp_error),
     .clean_req_i(dc_clean_req), .clean_done_o(dc_clean_done),
+    .probe_valid_i, .probe_addr_i, .probe_inval_i, .probe_done_o,
     .lreq_valid_o(dl_req_valid), .lreq_ready_i(dl_req_ready), .lreq_addr_o(dl_req_addr),
     .lreq_write_o(dl_req_write), .lreq_data_o(dl_req_data), .lreq_id_o(dl_req_id),
     .lresp_valid_i(dl_resp_valid), .lresp_id_i(dl_resp_id), .lresp_data_i(dl_resp_data),
     .lresp_error_i(dl_resp_error), .lresp_llc_miss_i(dl_resp_llc_miss),
     .ev_load_miss_o(ev_load_miss), .ev_load_llc_miss_o(ev_load_llc_miss)
   );
+
+  // ---------------------------------------------------------------------
+  // Debug halt. While halted nothing dispatches, so the ROB stays empty,
+  // the speculative RAT is the committed one and the register file's head
+  // and commit ports are free: lane 0's rs1 mapping names the register the
+  // debugger reads (head port) and writes (commit port).
+  // ---------------------------------------------------------------------
+  logic          halted_q, take_halt, resume;
+  logic [63:0]   dpc_q;
+  bp_ckpt_t      dckpt_q;
+  logic          dbg_halt_ebreak_q, dbg_resume_q, dbg_reg_we_q;
+  logic [63:0]   dbg_resume_pc_q, dbg_reg_wdata_q;
+  logic [4:0]    dbg_reg_addr_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dbg_halt_ebreak_q <= 1'b0;
+      dbg_resume_q      <= 1'b0;
+      dbg_reg_we_q      <= 1'b0;
+      halted_q          <= 1'b0;
+    end else begin
+      dbg_halt_ebreak_q <= dbg_halt_ebreak_i;
+      dbg_resume_q      <= dbg_resume_i;
+      dbg_reg_we_q      <= dbg_reg_we_i;
+      if (take_halt)   halted_q <= 1'b1;
+      else if (resume) halted_q <= 1'b0;
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    dbg_resume_pc_q <= dbg_resume_pc_i;
+    dbg_reg_addr_q  <= dbg_reg_addr_i;
+    dbg_reg_wdata_q <= dbg_reg_wdata_i;
+    if (take_halt) begin
+      dpc_q   <= head_rp0.pc;
+      dckpt_q <= head_rp0.ckpt;
+    end
+  end
+
+  assign resume       = halted_q && dbg_resume_q;
+  assign dbg_halted_o = halted_q;
+  assign dbg_pc_o     = dpc_q;
+  always_comb begin
+    rn_rs1 = lane_rs1;
+    if (halted_q) rn_rs1[4:0] = dbg_reg_addr_q;
+  end
 
   // ---------------------------------------------------------------------
   // Dispatch: the longest prefix of the fetch-buffer head that fits, all
@@ -348,7 +422,7 @@ module tea_core #(
     int unsigned n_int, n_mem, n_ld, n_st;
     logic stop;
     n_int = 0; n_mem = 0; n_ld = 0; n_st = 0;
-    stop = redirect_pending_q || serial_inflight_q || flush;
+    stop = redirect_pending_q || serial_inflight_q || flush || halted_q;
     sq_blocked = 1'b0;
     for (int i = 0; i < W; i++) begin
       disp_cand[i] = 1'b0;
@@ -385,7 +459,7 @@ module tea_core #(
   end
 
   // rename
-  logic [W*5-1:0]  rn_rs1, rn_rs2, rn_rd;
+  logic [W*5-1:0]  lane_rs1, rn_rs1, rn_rs2, rn_rd;
   logic [W-1:0]    rn_rd_used;
   logic [W*PB-1:0] prs1, prs2, pdst, old_pdst;
   logic [W-1:0]    prs1_ready, prs2_ready;
@@ -461,7 +535,7 @@ module tea_core #(
       .int_o(lane_int[i]), .mem_o(lane_mem[i]), .load_o(lane_load[i]), .store_o(lane_store[i]),
       .serial_o(lane_serial[i]), .csr_sys_o(lane_csr_sys[i]),
       .rs1_used_o(lane_rs1_used[i]), .rs2_used_o(lane_rs2_used[i]),
-      .rs1_o(rn_rs1[i*5 +: 5]), .rs2_o(rn_rs2[i*5 +: 5]), .rd_o(rn_rd[i*5 +: 5]),
+      .rs1_o(lane_rs1[i*5 +: 5]), .rs2_o(rn_rs2[i*5 +: 5]), .rd_o(rn_rd[i*5 +: 5]),
       .rd_used_o(rn_rd_used[i]),
       .rob_payload_o(rob_alloc_payload[i*RPB +: RPB]), .psv_o(rob_alloc_psv[i*PSV_BITS +: PSV_BITS]),
       .int_payload_o(iq_int_payload[i*IPB +: IPB]),
@@ -719,7 +793,7 @@ module tea_core #(
   logic [2*64-1:0]       lsu_cpl_tval;
   logic [2*PSV_BITS-1:0] lsu_cpl_psv;
   logic [LB-1:0]         commit_loads, commit_stores;
-  logic                  sq_empty;
+  logic                  sq_empty, sq_drained;
   logic [W*64-1:0]       sq_commit_vaddr, sq_commit_data;
   logic [W*2-1:0]        sq_commit_size;
   logic                  amo_issue_valid, amo_issue_ready;
@@ -750,6 +824,7 @@ module tea_core #(
     .mo_valid_o(mo_valid), .mo_rob_idx_o(mo_idx),
     .commit_loads_i(commit_loads), .commit_stores_i(commit_stores),
     .rob_head_idx_i(rob_head_idx), .resv_clear_i(resv_clear), .sq_empty_o(sq_empty),
+    .sq_drained_o(sq_drained),
     .htif_tohost_i, .htif_fromhost_i,
     .sq_commit_vaddr_o(sq_commit_vaddr), .sq_commit_data_o(sq_commit_data),
     .sq_commit_size_o(sq_commit_size),
@@ -831,7 +906,8 @@ module tea_core #(
   logic        tea_irq, tea_illegal, tea_we;   // the TEA sampler's CSRs and interrupt
   logic [63:0] tea_rdata, tea_wdata;
 
-  assign prf_raddr[RD_HEAD * PB +: PB]       = head_rp0.prs1;
+  assign prf_raddr[RD_HEAD * PB +: PB]       = halted_q ? prs1[0 +: PB] : head_rp0.prs1;
+  assign dbg_reg_rdata_o                     = prf_rdata[RD_HEAD*64 +: 64];
   assign prf_raddr[(RD_HEAD + 1) * PB +: PB] = head_rp0.prs2;
 
   // CSR operand: rs1's value, or the zero-extended immediate in rs1's field
@@ -908,6 +984,7 @@ module tea_core #(
     take_irq = 1'b0;
     take_xcpt = 1'b0;
     take_replay = 1'b0;
+    take_halt = 1'b0;
     serial_commit = 1'b0;
     serial_flush = 1'b0;
     serial_ready = 1'b0;
@@ -926,6 +1003,9 @@ module tea_core #(
       if (irq_pending && !(head_amo && amo_issued_q) && !(head_sys && sop == SYS_WFI)) begin
         take_irq = 1'b1;
         trap_cause = irq_cause;
+      end else if (head_done[0] && head_xcpt[0] && dbg_halt_ebreak_q &&
+                   head_cause[3:0] == CAUSE_BREAKPOINT) begin
+        take_halt = sq_drained;   // the stores before it reach memory first
       end else if (head_done[0] && head_xcpt[0]) begin
         take_xcpt = 1'b1;
         trap_cause = {60'd0, head_cause[3:0]};
@@ -1022,15 +1102,20 @@ module tea_core #(
   // CSR results are written at commit
   assign wake_valid[WK_SER] = csr_valid && head_rp0.rd_used;
   assign wake_pdst[WK_SER*PB +: PB] = head_rp0.pdst;
-  assign prf_we[WK_SER] = csr_valid && head_rp0.rd_used;
-  assign prf_waddr[WK_SER*PB +: PB] = head_rp0.pdst;
-  assign prf_wdata[WK_SER*64 +: 64] = csr_rdata;
+  // ... and the debugger's register writes while halted
+  assign prf_we[WK_SER] = (csr_valid && head_rp0.rd_used) || (halted_q && dbg_reg_we_q);
+  assign prf_waddr[WK_SER*PB +: PB] = halted_q ? prs1[0 +: PB] : head_rp0.pdst;
+  assign prf_wdata[WK_SER*64 +: 64] = halted_q ? dbg_reg_wdata_q : csr_rdata;
 
   // Flushes
-  assign flush         = trap_valid || take_replay || commit_mispredict || (serial_commit && serial_flush);
-  assign fe_flush      = trap_valid || take_replay || (serial_commit && serial_flush);
-  assign fe_flush_pc   = trap_valid ? trap_target : take_replay ? head_rp0.pc : serial_flush_pc;
-  assign fe_flush_ckpt = head_rp0.ckpt;
+  // Flushes; a halt flushes like a replay, a resume restarts fetch only
+  assign flush         = trap_valid || take_replay || take_halt || commit_mispredict ||
+                         (serial_commit && serial_flush);
+  assign fe_flush      = trap_valid || take_replay || take_halt || resume ||
+                         (serial_commit && serial_flush);
+  assign fe_flush_pc   = resume ? dbg_resume_pc_q : trap_valid ? trap_target :
+                         (take_replay || take_halt) ? head_rp0.pc : serial_flush_pc;
+  assign fe_flush_ckpt = resume ? dckpt_q : head_rp0.ckpt;
 
   always_ff @(posedge clk_i) begin
     if (!rst_ni || flush) begin

@@ -12,9 +12,10 @@ localparam int unsigned LINE_BITS = CFG_LINE_BYTES * 8;
 localparam int unsigned LINE_OFF_BITS = $clog2(CFG_LINE_BYTES);
 
 // Line port between the L1 caches and the LLC. The id says who asked:
-// bit LP_ID_BITS-1 is 0 for the I-cache, 1 for the D-cache, whose low bits
-// name the MSHR.
+// bit LP_ID_BITS-1 is 0 for the I-cache (id 0), 1 for the D-cache, whose
+// low bits name the MSHR; LP_ID_HOST is the SoC's host port.
 localparam int unsigned LP_ID_BITS = 5;
+localparam logic [LP_ID_BITS-1:0] LP_ID_HOST = LP_ID_BITS'(1);
 
 // Boot ROM (cacheable, read-only) and DRAM, as in sim/soc/soc.h.
 localparam logic [PADDR_BITS-1:0] PMA_BOOTROM_BASE = 56'h0000_1000;

@@ -1,9 +1,11 @@
-// The SoC (DESIGN.md §6): the core, the line router with the boot ROM and
-// the LLC behind it (AXI4 memory port out), and the MMIO devices (test
-// finisher, CLINT, PLIC, UART) behind mmio_bus. The simulator loads the boot
-// ROM through rom_wr_* before reset, answers the memory port with its DRAM
-// model (sim/dram) and the host port for the HTIF words, prints uart_tx_*
-// and stops on finish_valid_o.
+// The SoC (docs/microarchitecture.md): the core and the host's memory port
+// (host_dma) sharing the line router, with the boot ROM and the LLC behind
+// it (AXI4 memory port out), and the MMIO devices (test finisher, CLINT,
+// PLIC, UART) behind mmio_bus. The simulator loads the boot ROM through
+// rom_wr_* before reset, answers the memory port with its DRAM model
+// (sim/dram) and the host port for the HTIF words, reaches memory through
+// host_dma_* and the halted core through dbg_*, prints uart_tx_* and stops
+// on finish_valid_o.
 `include "core_types.svh"
 `include "mem_types.svh"
 `include "tea_events.svh"
@@ -77,6 +79,28 @@ module tea_soc #(
   input  logic                     host_resp_valid_i,
   input  logic [63:0]              host_resp_rdata_i,
 
+  // the host's coherent memory port (host_dma.sv): one line at a time
+  input  logic                     host_dma_req_valid_i,
+  output logic                     host_dma_req_ready_o,
+  input  logic [PADDR_BITS-LINE_OFF_BITS-1:0] host_dma_req_line_i,
+  input  logic                     host_dma_req_write_i,
+  input  logic [LINE_BITS-1:0]     host_dma_req_wdata_i,
+  input  logic [LINE_BITS/8-1:0]   host_dma_req_wstrb_i,
+  output logic                     host_dma_resp_valid_o,
+  output logic [LINE_BITS-1:0]     host_dma_resp_rdata_o,
+  output logic                     host_dma_resp_error_o,
+
+  // the core's debug halt (tea_core.sv)
+  input  logic                     dbg_halt_ebreak_i,
+  output logic                     dbg_halted_o,
+  output logic [63:0]              dbg_pc_o,
+  input  logic                     dbg_resume_i,
+  input  logic [63:0]              dbg_resume_pc_i,
+  input  logic [4:0]               dbg_reg_addr_i,
+  output logic [63:0]              dbg_reg_rdata_o,
+  input  logic                     dbg_reg_we_i,
+  input  logic [63:0]              dbg_reg_wdata_i,
+
   output logic                     ev_llc_miss_o,   // pulse per LLC read miss
   output logic [63:0]              mtime_o
 `ifdef TEA_TRACE
@@ -123,12 +147,24 @@ module tea_soc #(
   localparam int unsigned ROM_LINES = 32'(PMA_BOOTROM_SIZE) / CFG_LINE_BYTES;
   localparam int unsigned ROM_IDX   = $clog2(ROM_LINES);
 
-  // core <-> router
-  logic                  c_lreq_valid, c_lreq_ready, c_lreq_write;
+  // core <-> arbiter
+  logic                  c_lreq_valid, c_lreq_ready, c_lreq_write, c_lresp_valid;
   logic [PADDR_BITS-1:0] c_lreq_addr;
-  logic [LINE_BITS-1:0]  c_lreq_data, c_lresp_data;
-  logic [LP_ID_BITS-1:0] c_lreq_id, c_lresp_id;
-  logic                  c_lresp_valid, c_lresp_error, c_lresp_llc_miss;
+  logic [LINE_BITS-1:0]  c_lreq_data;
+  logic [LP_ID_BITS-1:0] c_lreq_id;
+  // host_dma <-> arbiter, and the core's D-cache probe
+  logic                  h_lreq_valid, h_lreq_ready, h_lreq_write, h_lresp_valid;
+  logic [PADDR_BITS-1:0] h_lreq_addr;
+  logic [LINE_BITS-1:0]  h_lreq_data;
+  logic [LP_ID_BITS-1:0] h_lreq_id;
+  logic                  probe_valid, probe_inval, probe_done;
+  logic [PADDR_BITS-1:0] probe_addr;
+  // arbiter <-> router
+  logic                  r_lreq_valid, r_lreq_ready, r_lreq_write;
+  logic [PADDR_BITS-1:0] r_lreq_addr;
+  logic [LINE_BITS-1:0]  r_lreq_data, r_lresp_data;
+  logic [LP_ID_BITS-1:0] r_lreq_id, r_lresp_id;
+  logic                  r_lresp_valid, r_lresp_error, r_lresp_llc_miss;
   // router <-> LLC
   logic                  l_lreq_valid, l_lreq_ready, l_lreq_write;
   logic [PADDR_BITS-1:0] l_lreq_addr;
@@ -160,8 +196,8 @@ module tea_soc #(
     .clk_i, .rst_ni,
     .lreq_valid_o(c_lreq_valid), .lreq_ready_i(c_lreq_ready), .lreq_addr_o(c_lreq_addr),
     .lreq_write_o(c_lreq_write), .lreq_data_o(c_lreq_data), .lreq_id_o(c_lreq_id),
-    .lresp_valid_i(c_lresp_valid), .lresp_id_i(c_lresp_id), .lresp_data_i(c_lresp_data),
-    .lresp_error_i(c_lresp_error), .lresp_llc_miss_i(c_lresp_llc_miss),
+    .lresp_valid_i(c_lresp_valid), .lresp_id_i(r_lresp_id), .lresp_data_i(r_lresp_data),
+    .lresp_error_i(r_lresp_error), .lresp_llc_miss_i(r_lresp_llc_miss),
     .mmio_req_valid_o(mmio_req_valid), .mmio_req_ready_i(mmio_req_ready),
     .mmio_req_addr_o(mmio_req_addr), .mmio_req_write_o(mmio_req_write),
     .mmio_req_size_o(mmio_req_size), .mmio_req_wdata_o(mmio_req_wdata),
@@ -169,7 +205,11 @@ module tea_soc #(
     .mmio_resp_rdata_i(mmio_resp_rdata), .mmio_resp_error_i(mmio_resp_error),
     .irq_m_soft_i(irq_m_soft), .irq_m_timer_i(irq_m_timer),
     .irq_m_ext_i(irq_m_ext), .irq_s_ext_i(irq_s_ext), .mtime_i(mtime),
-    .htif_tohost_i, .htif_fromhost_i
+    .htif_tohost_i, .htif_fromhost_i,
+    .probe_valid_i(probe_valid), .probe_addr_i(probe_addr), .probe_inval_i(probe_inval),
+    .probe_done_o(probe_done),
+    .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,
+    .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i
 `ifdef TEA_TRACE
     ,
     .trace_valid_o, .trace_pc_o, .trace_insn_o, .trace_rd_o, .trace_rd_value_o,
@@ -185,12 +225,39 @@ module tea_soc #(
 `endif
   );
 
+  host_dma u_host_dma (
+    .clk_i, .rst_ni,
+    .req_valid_i(host_dma_req_valid_i), .req_ready_o(host_dma_req_ready_o),
+    .req_line_i(host_dma_req_line_i), .req_write_i(host_dma_req_write_i),
+    .req_wdata_i(host_dma_req_wdata_i), .req_wstrb_i(host_dma_req_wstrb_i),
+    .resp_valid_o(host_dma_resp_valid_o), .resp_rdata_o(host_dma_resp_rdata_o),
+    .resp_error_o(host_dma_resp_error_o),
+    .probe_valid_o(probe_valid), .probe_addr_o(probe_addr), .probe_inval_o(probe_inval),
+    .probe_done_i(probe_done),
+    .lreq_valid_o(h_lreq_valid), .lreq_ready_i(h_lreq_ready), .lreq_addr_o(h_lreq_addr),
+    .lreq_write_o(h_lreq_write), .lreq_data_o(h_lreq_data), .lreq_id_o(h_lreq_id),
+    .lresp_valid_i(h_lresp_valid), .lresp_id_i(r_lresp_id), .lresp_data_i(r_lresp_data),
+    .lresp_error_i(r_lresp_error));
+
+  // The core's ids pass unchanged; the host port's is LP_ID_HOST.
+  line_arbiter #(.A_ID_CLR('0), .B_MASK('1), .B_ID(LP_ID_HOST)) u_line_arbiter (
+    .clk_i, .rst_ni,
+    .a_lreq_valid_i(c_lreq_valid), .a_lreq_ready_o(c_lreq_ready), .a_lreq_addr_i(c_lreq_addr),
+    .a_lreq_write_i(c_lreq_write), .a_lreq_data_i(c_lreq_data), .a_lreq_id_i(c_lreq_id),
+    .a_lresp_valid_o(c_lresp_valid),
+    .b_lreq_valid_i(h_lreq_valid), .b_lreq_ready_o(h_lreq_ready), .b_lreq_addr_i(h_lreq_addr),
+    .b_lreq_write_i(h_lreq_write), .b_lreq_data_i(h_lreq_data), .b_lreq_id_i(h_lreq_id),
+    .b_lresp_valid_o(h_lresp_valid),
+    .lreq_valid_o(r_lreq_valid), .lreq_ready_i(r_lreq_ready), .lreq_addr_o(r_lreq_addr),
+    .lreq_write_o(r_lreq_write), .lreq_data_o(r_lreq_data), .lreq_id_o(r_lreq_id),
+    .lresp_valid_i(r_lresp_valid), .lresp_id_i(r_lresp_id));
+
   soc_line_router u_router (
     .clk_i, .rst_ni,
-    .lreq_valid_i(c_lreq_valid), .lreq_ready_o(c_lreq_ready), .lreq_addr_i(c_lreq_addr),
-    .lreq_write_i(c_lreq_write), .lreq_data_i(c_lreq_data), .lreq_id_i(c_lreq_id),
-    .lresp_valid_o(c_lresp_valid), .lresp_id_o(c_lresp_id), .lresp_data_o(c_lresp_data),
-    .lresp_error_o(c_lresp_error), .lresp_llc_miss_o(c_lresp_llc_miss),
+    .lreq_valid_i(r_lreq_valid), .lreq_ready_o(r_lreq_ready), .lreq_addr_i(r_lreq_addr),
+    .lreq_write_i(r_lreq_write), .lreq_data_i(r_lreq_data), .lreq_id_i(r_lreq_id),
+    .lresp_valid_o(r_lresp_valid), .lresp_id_o(r_lresp_id), .lresp_data_o(r_lresp_data),
+    .lresp_error_o(r_lresp_error), .lresp_llc_miss_o(r_lresp_llc_miss),
     .llc_lreq_valid_o(l_lreq_valid), .llc_lreq_ready_i(l_lreq_ready),
     .llc_lreq_addr_o(l_lreq_addr), .llc_lreq_write_o(l_lreq_write),
     .llc_lreq_data_o(l_lreq_data), .llc_lreq_id_o(l_lreq_id),

@@ -11,10 +11,12 @@
 #define HTIF_SYS_WRITE 64
 #define HTIF_SYS_EXIT  93
 
-void htif_init(struct htif *h, struct soc *soc, uint64_t tohost, uint64_t fromhost, FILE *console)
+void htif_init(struct htif *h, struct soc *soc, const struct host_mem *mem, uint64_t tohost,
+	       uint64_t fromhost, FILE *console)
 {
 	memset(h, 0, sizeof(*h));
 	h->soc = soc;
+	h->mem = *mem;
 	h->tohost = tohost;
 	h->fromhost = fromhost;
 	h->console = console;
@@ -26,30 +28,41 @@ static void respond(struct htif *h, uint64_t value)
 		soc_store(h->soc, h->fromhost, 8, value);
 }
 
+/* Copies len bytes of target memory at pa to f; returns how many, or -1
+ * when not even the first piece is memory. */
+static int64_t write_out(struct htif *h, FILE *f, uint64_t pa, uint64_t len)
+{
+	uint8_t buf[512];
+	uint64_t done = 0;
+
+	while (done < len) {
+		size_t n = len - done < sizeof(buf) ? (size_t)(len - done) : sizeof(buf);
+
+		if (host_mem_read(&h->mem, pa + done, buf, n))
+			break;
+		fwrite(buf, 1, n, f);
+		done += n;
+	}
+	return done || !len ? (int64_t)done : -1;
+}
+
 /* The proxy's argument block: magic_mem[0] = syscall number, [1..] = args;
  * the result goes back into magic_mem[0]. */
 static bool syscall_proxy(struct htif *h, uint64_t block)
 {
-	uint64_t *args;
-	uint8_t *mem = soc_dram(h->soc, block, 8 * sizeof(uint64_t));
+	uint64_t args[4];
 	int64_t result = -1;
 
-	if (!mem) {
-		snprintf(h->error, sizeof(h->error), "HTIF syscall block at 0x%llx is outside DRAM",
+	if (host_mem_read(&h->mem, block, args, sizeof(args))) {
+		snprintf(h->error, sizeof(h->error), "HTIF syscall block at 0x%llx is outside memory",
 			 (unsigned long long)block);
 		return false;
 	}
-	args = (uint64_t *)mem;
 	switch (args[0]) {
-	case HTIF_SYS_WRITE: {
-		const uint8_t *buf = soc_dram(h->soc, args[2], args[3]);
-
-		if ((args[1] == 1 || args[1] == 2) && buf) {
-			fwrite(buf, 1, args[3], args[1] == 2 ? stderr : h->console);
-			result = (int64_t)args[3];
-		}
+	case HTIF_SYS_WRITE:
+		if (args[1] == 1 || args[1] == 2)
+			result = write_out(h, args[1] == 2 ? stderr : h->console, args[2], args[3]);
 		break;
-	}
 	case HTIF_SYS_EXIT:
 		h->exited = true;
 		h->exit_code = (int)args[1];
@@ -57,7 +70,11 @@ static bool syscall_proxy(struct htif *h, uint64_t block)
 	default:
 		break; /* unsupported: the program sees -1, as from a real kernel's ENOSYS path */
 	}
-	args[0] = (uint64_t)result;
+	if (host_mem_write(&h->mem, block, &result, sizeof(result))) {
+		snprintf(h->error, sizeof(h->error), "HTIF syscall block at 0x%llx cannot be written",
+			 (unsigned long long)block);
+		return false;
+	}
 	respond(h, 1);
 	return true;
 }

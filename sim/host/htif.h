@@ -9,10 +9,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "host/host_mem.h"
 #include "soc/soc.h"
 
+/* The tohost and fromhost words are the SoC's (the RTL keeps them out of
+ * its caches, and the reference commits the same stores to them); the
+ * syscall proxy's block and buffers are target memory, reached through
+ * mem. */
 struct htif {
 	struct soc *soc;
+	struct host_mem mem;
 	uint64_t tohost, fromhost;  /* physical addresses; tohost 0 = no HTIF */
 	FILE *console;
 	bool exited;
@@ -20,7 +26,8 @@ struct htif {
 	char error[160];            /* set when the program sent a command we reject */
 };
 
-void htif_init(struct htif *h, struct soc *soc, uint64_t tohost, uint64_t fromhost, FILE *console);
+void htif_init(struct htif *h, struct soc *soc, const struct host_mem *mem, uint64_t tohost,
+	       uint64_t fromhost, FILE *console);
 
 /* Handles a pending command, if any. Call it every few thousand
  * instructions: programs write tohost and wait for the answer. Returns

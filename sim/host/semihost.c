@@ -151,7 +151,8 @@ bool semihost_call(void *ctx, struct hart *h)
 		r = -1;
 		break;
 	case SYS_ISERROR:
-		r = (int64_t)arg < 0;
+		if (read_words(h, arg, w, 1))
+			r = (int64_t)w[0] < 0;
 		break;
 	case SYS_ISTTY:
 		r = read_words(h, arg, w, 1) && w[0] >= H_STDIN && w[0] <= H_STDERR;

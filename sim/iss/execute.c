@@ -474,6 +474,13 @@ static bool is_semihost_call(struct hart *h)
 	       mmu_peek_insn32(h, h->pc + 4, &after) && after == INSN_SEMIHOST_EXIT;
 }
 
+bool hart_at_semihost_call(struct hart *h)
+{
+	uint32_t insn;
+
+	return mmu_peek_insn32(h, h->pc, &insn) && insn == INSN_EBREAK && is_semihost_call(h);
+}
+
 static bool exec_system_priv(struct hart *h, uint32_t insn, unsigned len)
 {
 	switch (insn) {
@@ -483,6 +490,8 @@ static bool exec_system_priv(struct hart *h, uint32_t insn, unsigned len)
 	case INSN_EBREAK:
 		if (len == 4 && h->semihost && is_semihost_call(h) &&
 		    h->semihost(h->semihost_ctx, h)) {
+			/* retired, but not counted: the caller adds instret_inc */
+			h->instret -= h->instret_inc;
 			h->pc += 4;
 			return true;
 		}

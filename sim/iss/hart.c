@@ -8,7 +8,7 @@
  * - rd, rd_value: the destination and the value written, for instructions
  *   with a destination other than x0 that retired (a failed SC writes 1).
  *   An EBREAK that the semihosting callback handled reports rd = 10 (a0)
- *   with a0's value afterwards.
+ *   with a0's value afterwards (and does not count in minstret).
  * - mem_size, mem_addr, mem_value: the virtual address and the value of a
  *   store, an AMO (the value it wrote) or a successful SC.
  * - trap, interrupt, cause, tval: the trap taken instead of retiring; cause
@@ -35,6 +35,7 @@ struct hart *hart_create(struct soc *soc, unsigned hartid)
 	}
 	rvc_fill_table(h->rvc);
 	h->soc = soc;
+	h->host_mem = host_mem_of_soc(soc);
 	h->hartid = hartid;
 	h->irq_from_soc = true;
 	h->tea_width = 2;

@@ -9,14 +9,17 @@
 #include <stdint.h>
 
 #include "commit.h"
+#include "host/host_mem.h"
 #include "soc/soc.h"
 
 struct hart;
 
 /* Called on an EBREAK that sits in the RISC-V semihosting sequence
  * (slli x0,x0,0x1f; ebreak; srai x0,x0,7). Returns true when it handled
- * the call (the result is in a0 and the EBREAK retires as a no-op), false
- * to take the breakpoint exception as usual. */
+ * the call (the result is in a0 and execution goes on after the EBREAK,
+ * which does not count in minstret: on hardware a debugger serves the call
+ * while the hart is halted at it), false to take the breakpoint exception
+ * as usual. */
 typedef bool (*hart_semihost_fn)(void *ctx, struct hart *h);
 
 struct hart *hart_create(struct soc *soc, unsigned hartid);
@@ -35,6 +38,8 @@ uint64_t hart_run(struct hart *h, uint64_t n);
 void hart_stop(struct hart *h);
 
 void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx);
+/* True when the next instruction is the EBREAK of a semihosting sequence. */
+bool hart_at_semihost_call(struct hart *h);
 
 /* The commit width whose TEA slot CSRs exist (docs/tea-csr.md); 2 unless
  * set, as the default configuration of the core. */
@@ -55,17 +60,24 @@ uint64_t hart_reg(const struct hart *h, unsigned r);
 void hart_set_reg(struct hart *h, unsigned r, uint64_t v);
 unsigned hart_priv(const struct hart *h);
 uint64_t hart_instret(const struct hart *h);
+/* The HTIF words of the program (0: none), which the RTL keeps out of its
+ * caches as device registers (mem_types.svh): loads from them count as
+ * device loads here too. Set before the first step. */
+void hart_set_htif(struct hart *h, uint64_t tohost, uint64_t fromhost);
 /* True when the last hart_step() loaded from a device register (an MMIO
- * load or AMO) rather than from memory; co-simulation takes such values
- * from the DUT. */
+ * load or AMO, an HTIF word) rather than from memory; co-simulation takes
+ * such values from the DUT. */
 bool hart_last_load_from_device(const struct hart *h);
 /* CSR value as the hart sees it, without side effects; false if no such CSR. */
 bool hart_csr(const struct hart *h, unsigned csr, uint64_t *v);
 
 /* Reads/writes memory at a virtual address as a load/store of the current
  * privilege would, without side effects on A/D bits or the TLB. Returns 0, or
- * -1 when a page is unmapped or not accessible. */
+ * -1 when a page is unmapped or not accessible. The physical accesses go
+ * to the SoC's memory, or to the memory set with hart_set_host_mem() (on
+ * the RTL: its coherent host port, which the host's accesses must use). */
 int hart_read_virt(struct hart *h, uint64_t va, void *buf, size_t len);
 int hart_write_virt(struct hart *h, uint64_t va, const void *buf, size_t len);
+void hart_set_host_mem(struct hart *h, const struct host_mem *m);
 
 #endif

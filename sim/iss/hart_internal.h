@@ -179,6 +179,8 @@ struct hart {
 	bool irq_from_soc;
 	hart_semihost_fn semihost;
 	void *semihost_ctx;
+	struct host_mem host_mem;	/* hart_read_virt/hart_write_virt's memory */
+	uint64_t htif_words[2];		/* tohost, fromhost (8-aligned), 0: none */
 
 	struct soc *soc;
 	unsigned hartid;

@@ -156,6 +156,17 @@ static bool translate(const struct hart *h, uint64_t va, enum access acc, unsign
 
 /* The TLB entry for va, walking the page table on a miss. On failure the
  * exception is raised with tval = va. */
+static uint64_t page_of(uint64_t pa)
+{
+	return pa ? pa & ~PAGE_OFFSET_MASK : 1;   /* 1: no page */
+}
+
+static bool is_htif_word(const struct hart *h, uint64_t pa)
+{
+	pa &= ~7ull;
+	return (h->htif_words[0] && pa == h->htif_words[0]) || (h->htif_words[1] && pa == h->htif_words[1]);
+}
+
 static struct tlb_entry *tlb_lookup(struct hart *h, uint64_t va, enum access acc)
 {
 	struct tlb_entry *tables[] = { h->tlb.fetch, h->tlb.load, h->tlb.store };
@@ -174,10 +185,19 @@ static struct tlb_entry *tlb_lookup(struct hart *h, uint64_t va, enum access acc
 	}
 	e->tag = tag;
 	e->pa = pa & ~PAGE_OFFSET_MASK;
-	e->host = soc_dram(h->soc, e->pa, PAGE_SIZE);
+	/* a page with an HTIF word takes the slow path, which tells them apart */
+	e->host = page_of(h->htif_words[0]) == e->pa || page_of(h->htif_words[1]) == e->pa ? NULL :
+		  soc_dram(h->soc, e->pa, PAGE_SIZE);
 	if (level > 0)
 		h->tlb_has_superpage = true;
 	return e;
+}
+
+void hart_set_htif(struct hart *h, uint64_t tohost, uint64_t fromhost)
+{
+	h->htif_words[0] = tohost & ~7ull;
+	h->htif_words[1] = fromhost & ~7ull;
+	memset(&h->tlb, 0, sizeof(h->tlb));
 }
 
 bool mmu_fetch16(struct hart *h, uint64_t va, uint16_t *half)
@@ -215,7 +235,7 @@ bool mmu_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *val)
 	}
 	/* a device read may change its interrupt line */
 	h->check_irq = true;
-	h->device_load = true;
+	h->device_load = !soc_dram(h->soc, e->pa | off, size) || is_htif_word(h, e->pa | off);
 	if (soc_load(h->soc, e->pa | off, size, val) != 0)
 		return hart_raise(h, CAUSE_LOAD_ACCESS, va);
 	*val &= size_mask(size);
@@ -293,26 +313,11 @@ static int access_virt(struct hart *h, uint64_t va, uint8_t *buf, size_t len, bo
 	while (len > 0) {
 		uint64_t off = va & PAGE_OFFSET_MASK, pa, cause;
 		size_t chunk = PAGE_SIZE - off < len ? PAGE_SIZE - off : len;
-		uint8_t *p;
 		int level;
 
-		if (!translate(h, va, acc, priv, &pa, &level, &cause))
+		if (!translate(h, va, acc, priv, &pa, &level, &cause) ||
+		    h->host_mem.access(h->host_mem.ctx, pa, buf, chunk, write))
 			return -1;
-		p = soc_dram(h->soc, pa, chunk);
-		if (p && write)
-			memcpy(p, buf, chunk);
-		else if (p)
-			memcpy(buf, p, chunk);
-		for (size_t i = 0; !p && i < chunk; i++) {
-			uint64_t v;
-
-			if (write && soc_store(h->soc, pa + i, 1, buf[i]) != 0)
-				return -1;
-			if (!write && soc_load(h->soc, pa + i, 1, &v) != 0)
-				return -1;
-			if (!write)
-				buf[i] = (uint8_t)v;
-		}
 		va += chunk;
 		buf += chunk;
 		len -= chunk;
@@ -329,4 +334,9 @@ int hart_write_virt(struct hart *h, uint64_t va, const void *buf, size_t len)
 {
 	/* access_virt only reads buf when writing */
 	return access_virt(h, va, (uint8_t *)(uintptr_t)buf, len, true);
+}
+
+void hart_set_host_mem(struct hart *h, const struct host_mem *m)
+{
+	h->host_mem = *m;
 }

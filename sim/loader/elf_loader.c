@@ -6,6 +6,7 @@
 #include <libelf.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -58,45 +59,81 @@ static void find_symbols(Elf *elf, struct elf_program *prog)
 	}
 }
 
+/* Physical ranges of the segments loaded so far, to refuse overlaps. */
+struct span {
+	uint64_t begin, end;
+};
+
+/* Loads every PT_LOAD segment at its physical address, whatever its
+ * permission flags: linkers of other projects' environments write section
+ * flags into p_flags (riscv-test-env's PHDRS), and Spike and QEMU load such
+ * segments all the same. The entry point must lie in one of them. */
 static int load_segments(Elf *elf, const char *path, struct soc *soc,
 			 struct elf_program *prog, char *err, size_t errlen)
 {
-	size_t filesize, nphdr;
+	size_t filesize, nphdr, nspans = 0;
 	const char *raw = elf_rawfile(elf, &filesize);
+	struct span *spans;
 	bool entry_found = false;
+	int ret = -1;
 
 	if (!raw || elf_getphdrnum(elf, &nphdr) != 0)
 		return fail(err, errlen, "%s: cannot read program headers: %s", path, elf_errmsg(-1));
+	spans = calloc(nphdr ? nphdr : 1, sizeof(*spans));
+	if (!spans)
+		return fail(err, errlen, "%s: out of memory", path);
 	for (size_t i = 0; i < nphdr; i++) {
 		GElf_Phdr ph;
 		uint8_t *dst;
 
-		if (!gelf_getphdr(elf, (int)i, &ph))
-			return fail(err, errlen, "%s: program header %zu unreadable: %s", path, i, elf_errmsg(-1));
+		if (!gelf_getphdr(elf, (int)i, &ph)) {
+			fail(err, errlen, "%s: program header %zu unreadable: %s", path, i, elf_errmsg(-1));
+			goto out;
+		}
 		if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
 			continue;
-		if (ph.p_filesz > ph.p_memsz || ph.p_offset > filesize || ph.p_filesz > filesize - ph.p_offset)
-			return fail(err, errlen, "%s: segment %zu (offset 0x%llx, size 0x%llx) runs past the end of the file",
-				    path, i, (unsigned long long)ph.p_offset, (unsigned long long)ph.p_filesz);
+		if (ph.p_filesz > ph.p_memsz || ph.p_offset > filesize || ph.p_filesz > filesize - ph.p_offset) {
+			fail(err, errlen, "%s: segment %zu (offset 0x%llx, size 0x%llx) runs past the end of the file",
+			     path, i, (unsigned long long)ph.p_offset, (unsigned long long)ph.p_filesz);
+			goto out;
+		}
 		dst = soc_dram(soc, ph.p_paddr, ph.p_memsz);
-		if (!dst)
-			return fail(err, errlen, "%s: segment %zu at 0x%llx..0x%llx lies outside DRAM (0x%llx, %llu MiB)",
-				    path, i, (unsigned long long)ph.p_paddr,
-				    (unsigned long long)(ph.p_paddr + ph.p_memsz),
-				    (unsigned long long)SOC_DRAM_BASE,
-				    (unsigned long long)(soc_config(soc)->dram_size >> 20));
+		if (!dst) {
+			fail(err, errlen, "%s: segment %zu at 0x%llx..0x%llx lies outside DRAM (0x%llx, %llu MiB)",
+			     path, i, (unsigned long long)ph.p_paddr,
+			     (unsigned long long)(ph.p_paddr + ph.p_memsz),
+			     (unsigned long long)SOC_DRAM_BASE,
+			     (unsigned long long)(soc_config(soc)->dram_size >> 20));
+			goto out;
+		}
+		for (size_t k = 0; k < nspans; k++) {
+			if (ph.p_paddr < spans[k].end && spans[k].begin < ph.p_paddr + ph.p_memsz) {
+				fail(err, errlen, "%s: segment %zu at 0x%llx..0x%llx overlaps another at 0x%llx..0x%llx",
+				     path, i, (unsigned long long)ph.p_paddr,
+				     (unsigned long long)(ph.p_paddr + ph.p_memsz),
+				     (unsigned long long)spans[k].begin, (unsigned long long)spans[k].end);
+				goto out;
+			}
+		}
+		spans[nspans++] = (struct span){ ph.p_paddr, ph.p_paddr + ph.p_memsz };
 		memcpy(dst, raw + ph.p_offset, ph.p_filesz);
 		memset(dst + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
-		if ((ph.p_flags & PF_X) && prog->entry >= ph.p_vaddr && prog->entry - ph.p_vaddr < ph.p_memsz) {
+		if (!entry_found && prog->entry >= ph.p_vaddr && prog->entry - ph.p_vaddr < ph.p_memsz) {
 			/* The loader places segments at their physical address; jump there. */
 			prog->entry = prog->entry - ph.p_vaddr + ph.p_paddr;
+			prog->entry_not_executable = !(ph.p_flags & PF_X);
 			entry_found = true;
 		}
 	}
-	if (!entry_found)
-		return fail(err, errlen, "%s: entry point 0x%llx is not inside an executable segment",
-			    path, (unsigned long long)prog->entry);
-	return 0;
+	if (!entry_found) {
+		fail(err, errlen, "%s: entry point 0x%llx is not inside a loadable segment",
+		     path, (unsigned long long)prog->entry);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(spans);
+	return ret;
 }
 
 int elf_load(const char *path, struct soc *soc, struct elf_program *prog,

@@ -15,12 +15,14 @@ struct elf_program {
 	uint64_t tohost, fromhost;           /* 0 when the symbol is absent */
 	uint64_t begin_signature, end_signature;
 	uint64_t tea_log;                    /* bm_tea_log (tea/sampling.h), or 0 */
+	bool entry_not_executable;           /* the entry's segment lacks PF_X */
 };
 
 /* Reads path, checks that it is a little-endian RV64 executable whose
- * loadable segments all lie in DRAM and whose entry point is inside one, and
- * copies the segments into DRAM (zero-filling .bss). Returns 0, or -1 with a
- * one-line reason in err. */
+ * loadable segments all lie in DRAM without overlapping and whose entry
+ * point is inside one, and copies the segments to their physical addresses
+ * (zero-filling .bss), whatever their permission flags. Returns 0, or -1
+ * with a one-line reason in err. */
 int elf_load(const char *path, struct soc *soc, struct elf_program *prog,
 	     char *err, size_t errlen);
 

@@ -83,8 +83,10 @@ struct rtl_soc {
 	struct rtl_soc_config cfg;
 	struct dram_out dout;
 	uint64_t cycles = 0;
-	bool host_answer = false;
-	uint64_t host_data = 0;
+	// the host port's request in flight and its answer
+	bool dma_busy = false, dma_done = false, dma_error = false;
+	uint8_t dma_line[DRAM_LINE_BYTES];
+	bool resuming = false;   // a resume is on its way: no longer halted
 };
 
 static void drive_memory(struct rtl_soc *s)
@@ -133,6 +135,7 @@ static void clock(struct rtl_soc *s)
 		fputc(t->uart_tx_data_o, s->cfg.console);
 	bool host_req = t->host_req_valid_o, host_write = t->host_req_write_o;
 	uint64_t host_addr = t->host_req_addr_o;
+	bool dma_taken = t->host_dma_req_valid_i && t->host_dma_req_ready_o;
 
 	dram_cycle(s->dram, &in, &s->dout);
 	t->clk_i = 1;
@@ -146,6 +149,19 @@ static void clock(struct rtl_soc *s)
 	t->host_resp_rdata_i = host_req && !host_write && s->cfg.host_read ?
 			       s->cfg.host_read(s->cfg.host_ctx, host_addr & ~7ull) : 0;
 	t->uart_rx_valid_i = 0;
+	// Requests and pulses were taken by the edge.
+	if (dma_taken)
+		t->host_dma_req_valid_i = 0;
+	if (s->dma_busy && t->host_dma_resp_valid_o) {
+		line_out(t->host_dma_resp_rdata_o, s->dma_line);
+		s->dma_error = t->host_dma_resp_error_o;
+		s->dma_done = true;
+		s->dma_busy = false;
+	}
+	t->dbg_resume_i = 0;
+	t->dbg_reg_we_i = 0;
+	if (!t->dbg_halted_o)
+		s->resuming = false;
 	t->clk_i = 0;
 	t->eval();
 }
@@ -272,6 +288,69 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 uint64_t rtl_soc_cycles(const struct rtl_soc *s)
 {
 	return s->cycles;
+}
+
+void rtl_soc_dma_start(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint64_t mask)
+{
+	Vtea_soc *t = s->top;
+
+	t->host_dma_req_valid_i = 1;
+	t->host_dma_req_line_i = pa / DRAM_LINE_BYTES;
+	t->host_dma_req_write_i = mask != 0;
+	t->host_dma_req_wstrb_i = mask;
+	if (mask)
+		line_in(t->host_dma_req_wdata_i, data);
+	s->dma_busy = true;
+	s->dma_done = false;
+}
+
+bool rtl_soc_dma_done(struct rtl_soc *s, uint8_t *line, bool *error)
+{
+	if (!s->dma_done)
+		return false;
+	memcpy(line, s->dma_line, DRAM_LINE_BYTES);
+	*error = s->dma_error;
+	s->dma_done = false;
+	return true;
+}
+
+void rtl_soc_set_halt_on_ebreak(struct rtl_soc *s, bool on)
+{
+	s->top->dbg_halt_ebreak_i = on;
+}
+
+bool rtl_soc_halted(const struct rtl_soc *s, uint64_t *pc)
+{
+	*pc = s->top->dbg_pc_o;
+	return s->top->dbg_halted_o && !s->resuming;
+}
+
+void rtl_soc_write_reg(struct rtl_soc *s, unsigned reg, uint64_t value)
+{
+	Vtea_soc *t = s->top;
+
+	t->dbg_reg_addr_i = reg;
+	t->dbg_reg_we_i = 1;
+	t->dbg_reg_wdata_i = value;
+}
+
+void rtl_soc_select_reg(struct rtl_soc *s, unsigned reg)
+{
+	s->top->dbg_reg_addr_i = reg;
+}
+
+uint64_t rtl_soc_reg(const struct rtl_soc *s)
+{
+	return s->top->dbg_reg_rdata_o;
+}
+
+void rtl_soc_resume(struct rtl_soc *s, uint64_t pc)
+{
+	Vtea_soc *t = s->top;
+
+	t->dbg_resume_i = 1;
+	t->dbg_resume_pc_i = pc;
+	s->resuming = true;
 }
 
 void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t data)

@@ -57,6 +57,28 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out);
 
 uint64_t rtl_soc_cycles(const struct rtl_soc *s);
 
+/* The SoC's coherent host port (rtl/soc/host_dma.sv), a 64-byte line per
+ * request. rtl_soc_dma_start() offers a request to the coming cycles (one
+ * at a time): the line at pa (rounded down), with the bytes whose bit is
+ * set in mask replaced by data's (mask 0: a read). Once rtl_soc_dma_done()
+ * returns true, line holds the line as it was before and *error whether
+ * pa lies outside memory (nothing was written then). A request takes a
+ * few cycles when the line is in the LLC, DRAM's latency when not. */
+void rtl_soc_dma_start(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint64_t mask);
+bool rtl_soc_dma_done(struct rtl_soc *s, uint8_t *line, bool *error);
+
+/* The core's debug halt (tea_core.sv). With halt-on-EBREAK set, an EBREAK
+ * halts the core instead of trapping; rtl_soc_halted() is then true with
+ * its pc. While halted, rtl_soc_write_reg() writes a GPR and
+ * rtl_soc_select_reg() chooses the one rtl_soc_reg() reads, each taking
+ * effect in the coming cycle; rtl_soc_resume() restarts at pc. */
+void rtl_soc_set_halt_on_ebreak(struct rtl_soc *s, bool on);
+bool rtl_soc_halted(const struct rtl_soc *s, uint64_t *pc);
+void rtl_soc_write_reg(struct rtl_soc *s, unsigned reg, uint64_t value);
+void rtl_soc_select_reg(struct rtl_soc *s, unsigned reg);
+uint64_t rtl_soc_reg(const struct rtl_soc *s);
+void rtl_soc_resume(struct rtl_soc *s, uint64_t pc);
+
 /* TEA (docs/tea.md). Per cycle, in this order: rtl_soc_tea_write() drives
  * the core's debug write port of the TEA CSRs in the coming cycle (the
  * core registers it: the write happens in the cycle after),

@@ -124,20 +124,32 @@ int exit_status(int code)
 static int write_signature(const struct run *r, const char *path)
 {
 	uint64_t begin = r->prog.begin_signature, end = r->prog.end_signature;
-	const uint8_t *mem;
+	uint8_t *mem;
 	FILE *f;
+	int ret = 0;
 
 	if (!begin || end < begin)
 		return error(EXIT_ERROR, "--signature %s: the program has no begin_signature/end_signature symbols", path);
-	mem = soc_dram(r->soc, begin, end - begin);
+	if (end - begin > soc_config(r->soc)->dram_size)
+		return error(EXIT_ERROR, "signature 0x%" PRIx64 "..0x%" PRIx64 " is larger than DRAM", begin, end);
+	mem = malloc(end - begin + 1);
 	if (!mem)
+		return error(EXIT_ERROR, "out of memory");
+	if (host_mem_read(&r->mem, begin, mem, end - begin)) {
+		free(mem);
 		return error(EXIT_ERROR, "signature 0x%" PRIx64 "..0x%" PRIx64 " is outside DRAM", begin, end);
+	}
 	f = fopen(path, "w");
-	if (!f)
-		return error(EXIT_ERROR, "%s: %s", path, strerror(errno));
-	for (uint64_t off = 0; off + 4 <= end - begin; off += 4)
-		fprintf(f, "%02x%02x%02x%02x\n", mem[off + 3], mem[off + 2], mem[off + 1], mem[off]);
-	return fclose(f) ? error(EXIT_ERROR, "%s: %s", path, strerror(errno)) : 0;
+	if (!f) {
+		ret = error(EXIT_ERROR, "%s: %s", path, strerror(errno));
+	} else {
+		for (uint64_t off = 0; off + 4 <= end - begin; off += 4)
+			fprintf(f, "%02x%02x%02x%02x\n", mem[off + 3], mem[off + 2], mem[off + 1], mem[off]);
+		if (fclose(f))
+			ret = error(EXIT_ERROR, "%s: %s", path, strerror(errno));
+	}
+	free(mem);
+	return ret;
 }
 
 static int dump_dts(const struct soc_config *cfg)
@@ -179,6 +191,9 @@ int main(int argc, char **argv)
 		ret = error(EXIT_ERROR, "%s", err);
 		goto out;
 	}
+	if (o.verbose && r.prog.entry_not_executable)
+		fprintf(stderr, "teasim: note: %s: the segment holding the entry point is not marked "
+			"executable (loaded anyway, as Spike and QEMU do)\n", o.elf);
 	ret = setup_boot(&r, &o);
 	if (ret)
 		goto out;
@@ -188,11 +203,16 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	hart_reset(r.hart, SOC_BOOTROM_BASE);
-	htif_init(&r.htif, r.soc, r.prog.tohost, r.prog.fromhost, stdout);
+	hart_set_htif(r.hart, r.prog.tohost, r.prog.fromhost);
+	/* The host's accesses to target memory: on the RTL through its
+	 * coherent host port, which semihosting reaches through the reference
+	 * hart (it translates the program's virtual addresses). */
+	r.mem = o.rtl ? rtl_host_mem(&r) : host_mem_of_soc(r.soc);
+	hart_set_host_mem(r.hart, &r.mem);
+	htif_init(&r.htif, r.soc, &r.mem, r.prog.tohost, r.prog.fromhost, stdout);
 	r.semihost = (struct semihost){ .out = stdout, .err = stderr, .cmdline = o.cmdline,
 					.clock_hz = CLOCK_HZ };
-	/* Semihosting needs a debug path into the RTL core that it lacks. */
-	if (o.semihosting && !o.rtl)
+	if (o.semihosting)
 		hart_set_semihost(r.hart, semihost_call, &r.semihost);
 	if (o.log_path) {
 		r.log = strcmp(o.log_path, "-") ? fopen(o.log_path, "w") : stdout;

@@ -9,6 +9,7 @@
 
 #include "cosim/commitlog.h"
 #include "cosim/cosim.h"
+#include "dram/dram.h"
 #include "rtl/rtl_soc.h"
 #include "tea/program_log.h"
 #include "tea/sampler_model.h"
@@ -19,16 +20,12 @@
 #define COSIM_HISTORY 16
 #define POLL_CYCLES   4096     /* cycles between host polls when no store commits */
 
-/* tea_mem_read_fn over the reference's memory, which holds what the
- * program stored (co-simulation commits every store there too). */
-static int read_sim_memory(void *ctx, uint64_t addr, void *buf, size_t len)
-{
-	const uint8_t *p = soc_dram(ctx, addr, len);
+#define REG_A0 10
 
-	if (!p)
-		return -1;
-	memcpy(buf, p, len);
-	return 0;
+/* tea_mem_read_fn over the host's view of memory */
+static int read_host_mem(void *ctx, uint64_t addr, void *buf, size_t len)
+{
+	return host_mem_read(ctx, addr, buf, len);
 }
 
 static void print_tea_stats(const struct run *r)
@@ -55,7 +52,7 @@ int finish_tea(struct run *r, const struct options *o)
 		if (!r->prog.tea_log)
 			return error(EXIT_ERROR, "--tea-source program: %s has no bm_tea_log symbol "
 				     "(it does not use the bare-metal runtime's TEA sampling)", o->elf);
-		if (tea_program_log_write(read_sim_memory, r->soc, r->prog.tea_log, o->tea_samples,
+		if (tea_program_log_write(read_host_mem, &r->mem, r->prog.tea_log, o->tea_samples,
 					  o->elf, msg, sizeof(msg)) < 0)
 			return error(EXIT_ERROR, "%s", msg);
 	}
@@ -64,38 +61,45 @@ int finish_tea(struct run *r, const struct options *o)
 
 /* One clock cycle: TEA's debug write and the cycle's TEA trace, the cycle,
  * the sampler's registers checked, each commit checked against the
- * reference. Returns 0 or teasim's exit status; *stored tells whether a
- * store committed (the host may have a request). */
+ * reference. Returns 0, or teasim's exit status, which r->status keeps
+ * (the host's accesses run cycles too). *stored tells whether a store
+ * committed (the host may have a request). */
 static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 {
 	struct commit c[8];
-	struct tea_debug_write w;
+	struct tea_debug_write w = { 0 };
 	struct tea_cycle tc;
 	struct tea_sample_regs regs;
 	char msg[300];
 
-	tea_run_debug_write(r->tea, &w);
+	if (!r->tea_done)
+		tea_run_debug_write(r->tea, &w);
 	rtl_soc_tea_write(r->rtl, w.valid, w.addr, w.data);
 	rtl_soc_tea_cycle(r->rtl, &tc);
 	unsigned n = rtl_soc_cycle(r->rtl, c);
 
 	rtl_soc_tea_regs(r->rtl, &regs);
-	if (tea_run_cycle(r->tea, &tc, &regs, msg, sizeof(msg))) {
+	if (!r->tea_done && tea_run_cycle(r->tea, &tc, &regs, msg, sizeof(msg))) {
 		fflush(stdout);
-		return error(EXIT_ERROR, "TEA: %s", msg);
+		return r->status = error(EXIT_ERROR, "TEA: %s", msg);
 	}
 	*idle = n ? 0 : *idle + 1;
 	*stored = false;
+	if (n && r->rearm_halt) {
+		/* the EBREAK the core was let through has trapped */
+		rtl_soc_set_halt_on_ebreak(r->rtl, true);
+		r->rearm_halt = false;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		if (r->log)
 			commitlog_print(r->log, &c[i]);
 		if (!cosim_check(r->cosim, &c[i])) {
 			fflush(stdout);
 			cosim_report(r->cosim, stderr);
-			return error(EXIT_ERROR, "co-simulation diverged after %" PRIu64
-				     " instructions, in cycle %" PRIu64 ": %s",
-				     cosim_checked(r->cosim), rtl_soc_cycles(r->rtl),
-				     cosim_mismatch(r->cosim));
+			return r->status = error(EXIT_ERROR, "co-simulation diverged after %" PRIu64
+						 " instructions, in cycle %" PRIu64 ": %s",
+						 cosim_checked(r->cosim), rtl_soc_cycles(r->rtl),
+						 cosim_mismatch(r->cosim));
 		}
 		r->steps++;
 		if (c[i].mem_size && !c[i].trap)
@@ -104,9 +108,76 @@ static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 	return 0;
 }
 
+/* host_mem over the SoC's coherent host port, a line at a time; the cycles
+ * it takes run as the loop's do. A write goes to the reference's memory
+ * too: the program's loads are checked against it. */
+static int rtl_mem_access(void *ctx, uint64_t pa, void *buf, size_t len, bool write)
+{
+	struct run *r = ctx;
+	uint64_t size = soc_config(r->soc)->dram_size, idle = 0;
+	uint8_t *b = buf, data[DRAM_LINE_BYTES] = { 0 }, line[DRAM_LINE_BYTES];
+	bool stored, failed;
+
+	if (pa < SOC_DRAM_BASE || pa - SOC_DRAM_BASE > size || len > size - (pa - SOC_DRAM_BASE))
+		return -1;
+	if (write && host_mem_soc_access(r->soc, pa, buf, len, true))
+		return -1;
+	while (len) {
+		unsigned off = pa % DRAM_LINE_BYTES;
+		size_t n = DRAM_LINE_BYTES - off < len ? DRAM_LINE_BYTES - off : len;
+		uint64_t mask = 0;
+
+		if (write) {
+			memcpy(data + off, b, n);
+			mask = (n == 64 ? ~0ull : (1ull << n) - 1) << off;
+		}
+		rtl_soc_dma_start(r->rtl, pa, data, mask);
+		while (!rtl_soc_dma_done(r->rtl, line, &failed))
+			if (step_cycle(r, &idle, &stored))
+				return -1;
+		if (failed)
+			return -1;
+		if (!write)
+			memcpy(b, line + off, n);
+		pa += n;
+		b += n;
+		len -= n;
+	}
+	return 0;
+}
+
+struct host_mem rtl_host_mem(struct run *r)
+{
+	return (struct host_mem){ .access = rtl_mem_access, .ctx = r };
+}
+
+/* The core halted on an EBREAK. A semihosting call is served the way a
+ * debugger serves it: the reference executes the EBREAK, its semihosting
+ * callback reading and writing memory through the host port; a0 gets the
+ * answer and the core resumes after the EBREAK. Any other EBREAK is let
+ * through once, to take its breakpoint exception. */
+static int serve_halt(struct run *r, uint64_t pc)
+{
+	if (hart_pc(r->hart) != pc)
+		return error(EXIT_ERROR, "the RTL halted at pc 0x%" PRIx64 ", the reference is at 0x%" PRIx64,
+			     pc, hart_pc(r->hart));
+	if (hart_at_semihost_call(r->hart)) {
+		hart_step(r->hart, NULL);
+		if (r->status)
+			return r->status;
+		rtl_soc_write_reg(r->rtl, REG_A0, hart_reg(r->hart, REG_A0));
+		rtl_soc_resume(r->rtl, pc + 4);
+	} else {
+		rtl_soc_set_halt_on_ebreak(r->rtl, false);
+		r->rearm_halt = true;
+		rtl_soc_resume(r->rtl, pc);
+	}
+	return 0;
+}
+
 int run_rtl(struct run *r, const struct options *o)
 {
-	uint64_t idle = 0;
+	uint64_t idle = 0, pc;
 	bool stored;
 	int code, ret;
 
@@ -117,7 +188,13 @@ int run_rtl(struct run *r, const struct options *o)
 			return ret;
 		if (stored || (rtl_soc_cycles(r->rtl) & (POLL_CYCLES - 1)) == 0) {
 			if (!htif_poll(&r->htif) || r->htif.error[0])
-				return error(EXIT_ERROR, "%s", r->htif.error);
+				return r->status ? r->status : error(EXIT_ERROR, "%s", r->htif.error);
+		}
+		if (r->semihosting && rtl_soc_halted(r->rtl, &pc)) {
+			ret = serve_halt(r, pc);
+			if (ret)
+				return ret;
+			idle = 0;
 		}
 		if (program_ended(r, &code))
 			break;
@@ -136,6 +213,7 @@ int run_rtl(struct run *r, const struct options *o)
 				(double)rtl_soc_cycles(r->rtl) / seconds_since(&r->t0) / 1e3,
 				progress_end());
 	}
+	r->tea_done = true;
 	end_output(r);
 	if (o->verbose) {
 		double secs = seconds_since(&r->t0);
@@ -210,6 +288,9 @@ int setup_rtl(struct run *r, const struct options *o)
 		rom[off] = (uint8_t)v;
 	}
 	hart_set_irq_from_soc(r->hart, false);
+	/* Semihosting: EBREAKs halt the core for the host (serve_halt). */
+	r->semihosting = o->semihosting;
+	rtl_soc_set_halt_on_ebreak(r->rtl, o->semihosting);
 	hart_set_tea_width(r->hart, rtl_soc_width());
 	if (rtl_soc_boot(r->rtl, rom, sizeof(rom)))
 		return error(EXIT_ERROR, "the boot ROM image does not fit");

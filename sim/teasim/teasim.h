@@ -58,12 +58,19 @@ struct run {
 	struct htif htif;
 	struct semihost semihost;
 	struct elf_program prog;
+	struct host_mem mem;   /* target memory as the host reaches it */
 	FILE *log;
 	uint64_t steps;
 	uint64_t tick_rest;    /* cycles not yet turned into mtime ticks */
 	struct rtl_soc *rtl;   /* the RTL model, with --rtl; hart is then its reference */
 	struct cosim *cosim;
 	struct tea_run *tea;   /* with --rtl: the TEA sampler's check, samples, golden */
+	bool tea_done;         /* the run ended: later cycles (the host reading
+				* results) are not the program's */
+	bool semihosting;      /* --rtl: the core halts on EBREAK for semihosting */
+	bool rearm_halt;       /* ... again once the breakpoint was taken */
+	int status;            /* --rtl: the exit status of a failure in a cycle
+				* the host ran */
 	struct timespec t0;    /* when the run started */
 	double last_progress;  /* seconds after t0 of the last progress line */
 };
@@ -96,6 +103,8 @@ int exit_status(int code);
 int run_iss(struct run *r, const struct options *o);
 int setup_rtl(struct run *r, const struct options *o);
 int run_rtl(struct run *r, const struct options *o);
+/* The host's view of memory on the RTL: the SoC's coherent host port. */
+struct host_mem rtl_host_mem(struct run *r);
 /* After the RTL run: the sample files, when the program ended. */
 int finish_tea(struct run *r, const struct options *o);
 void destroy_rtl(struct run *r);

@@ -2,15 +2,15 @@
 # runs on `teasim --rtl`, each committed instruction checked against the
 # reference ISS in lockstep (docs/cosim.md). A test passes when the program
 # ends with its expected exit code and co-simulation never diverged.
-# Semihosting programs are left out: the RTL core has no debug path for the
-# semihosting EBREAK.
+# Semihosting programs are among them: the core halts on their EBREAK and
+# teasim serves the call through the SoC's host port.
 #
 # `make test` runs them on the default config ($(RESULTS)/isa-rtl/,
 # programs-rtl/); `make test-long` runs the same set on the large config
 # ($(RESULTS)/rtl-sim-large/isa/, programs/), whose model takes minutes to
 # build and so stays out of `make test`.
 
-RTL_PROGRAM_NAMES := $(filter-out semihost-%,$(PROGRAM_NAMES))
+RTL_PROGRAM_NAMES := $(PROGRAM_NAMES)
 
 # $(call rtl_sim_results,ISA_DIR,PROGRAMS_DIR): the result files of the set.
 rtl_sim_results = $(ISA_NAMES:%=$(1)/%) $(RTL_PROGRAM_NAMES:%=$(2)/%)

@@ -52,4 +52,19 @@ $(RESULTS)/rtl/$(1): $(BUILD)/rtl-cpp/$(1)/Vtb FORCE
 endef
 $(foreach m,$(RTL_CPP_TB_MODULES),$(eval $(call rtl_cpp_tb_rule,$(m))))
 
-TEST_RESULTS += $(RTL_TB_RESULTS) $(RTL_CPP_TB_RESULTS)
+# Tests of the whole SoC through teasim's RTL glue (sim/rtl/rtl_soc.h):
+# tests/rtl/<name>_test.c linked with the default configuration's model;
+# the result is $(RESULTS)/rtl/<name>.
+RTL_SOC_TESTS := $(patsubst tests/rtl/%_test.c,%,$(wildcard tests/rtl/*_test.c))
+RTL_SOC_TEST_RESULTS := $(RTL_SOC_TESTS:%=$(RESULTS)/rtl/%)
+
+$(BUILD)/tests/rtl/%_test: $(BUILD)/obj/tests/rtl/%_test.o $(call rtl_model_objs,default) \
+		$(SIM_LIB) $(PICS_LIB)
+	@mkdir -p $(@D)
+	$(quiet) LD $@
+	$(Q)$(CXX) $(OPT) -o $@ $^ $(LIBS) -pthread
+
+$(RTL_SOC_TEST_RESULTS): $(RESULTS)/rtl/%: $(BUILD)/tests/rtl/%_test FORCE
+	@$(RUN_TEST) $@ 300 $(call rtl_tb_run,$<)
+
+TEST_RESULTS += $(RTL_TB_RESULTS) $(RTL_CPP_TB_RESULTS) $(RTL_SOC_TEST_RESULTS)

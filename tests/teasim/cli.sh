@@ -39,8 +39,13 @@ cat >"$work/spin.S" <<'ASM'
 _start:	j _start
 ASM
 cat >"$work/signature.S" <<'ASM'
+	.option norelax
 	.globl _start
-_start:	la t0, tohost
+_start:	la t0, begin_signature
+	li t1, 0x12345678
+	sw t1, 4(t0)
+	fence
+	la t0, tohost
 	li t1, 1
 	sd t1, 0(t0)
 1:	j 1b
@@ -98,8 +103,11 @@ last=$(tail -n 1 "$work/log2")
 check "commit log ends with the store to tohost that ended the run (got '$last')" $?
 
 run --signature "$work/sig" "$work/signature.elf"
-[ "$status" -eq 0 ] && [ "$(cat "$work/sig")" = "$(printf 'deadbeef\n00c0ffee')" ]
-check "signature is dumped as 32-bit words" $?
+[ "$status" -eq 0 ] && [ "$(cat "$work/sig")" = "$(printf 'deadbeef\n12345678')" ]
+check "signature is dumped as 32-bit words, with what the program wrote" $?
+run --rtl --signature "$work/sig" "$work/signature.elf"
+[ "$status" -eq 0 ] && [ "$(cat "$work/sig")" = "$(printf 'deadbeef\n12345678')" ]
+check "--rtl: the signature holds what the program wrote (in the caches)" $?
 expect_error "signature without symbols" 125 "begin_signature" --signature "$work/sig2" "$programs/hello.elf"
 
 run --dump-dts
@@ -118,6 +126,11 @@ run "$programs/semihost-exit.elf"
 [ "$status" -eq 5 ]; check "picolibc semihosting exit code 5 is passed through (got $status)" $?
 run --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"
 [ "$status" -ne 0 ]; check "--no-semihosting turns semihosting off" $?
+run --rtl "$programs/semihost-exit.elf"
+[ "$status" -eq 5 ]; check "semihosting on the RTL: exit code 5 is passed through (got $status)" $?
+run --rtl --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"
+[ "$status" -ne 0 ] && ! grep -q 'hello through semihosting' "$work/out"
+check "--no-semihosting on the RTL: the EBREAK traps" $?
 
 # TEA options (docs/tea.md)
 expect_error "TEA samples need the RTL" 2 "need --rtl" --tea-samples "$work/t.tea" "$programs/hello.elf"

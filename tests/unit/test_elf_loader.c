@@ -17,11 +17,12 @@
 
 #define BASE 0x80000000ull
 
-/* A small executable: one loadable segment (8 code bytes + 8 bss bytes)
- * and a symbol table with tohost and fromhost. */
+/* A small executable: one loadable segment (8 code bytes + 8 bss bytes),
+ * room for a second program header, and a symbol table with tohost and
+ * fromhost. */
 struct image {
 	Elf64_Ehdr eh;
-	Elf64_Phdr ph;
+	Elf64_Phdr ph, ph2;
 	uint8_t code[8];
 	char strtab[24];
 	Elf64_Sym syms[3];
@@ -226,6 +227,51 @@ static void test_segment_past_end_of_file_is_refused(void **state)
 	expect_refusal(*state, &im, sizeof(im), "past the end of the file");
 }
 
+/* riscv-test-env's PHDRS write section flags (SHF_ALLOC | SHF_EXECINSTR)
+ * into p_flags: read as PF_W | PF_R, the code segment is not executable. */
+static void test_segment_without_exec_flag_is_loaded(void **state)
+{
+	struct fixture *f = *state;
+	struct image im;
+
+	build_image(&im);
+	im.ph.p_flags = SHF_ALLOC | SHF_EXECINSTR;
+	write_bytes(f, &im, sizeof(im));
+	assert_int_equal(load(f), 0);
+	assert_int_equal(f->prog.entry, BASE);
+	assert_true(f->prog.entry_not_executable);
+	assert_memory_equal(soc_dram(f->soc, BASE, 8), im.code, 8);
+}
+
+static void test_entry_in_second_segment_is_found_by_physical_address(void **state)
+{
+	struct fixture *f = *state;
+	struct image im;
+
+	build_image(&im);
+	im.eh.e_phnum = 2;
+	im.ph2 = im.ph;
+	im.ph2.p_vaddr = 0xffffffff00000000ull;
+	im.ph2.p_paddr = BASE + 0x2000;
+	im.eh.e_entry = 0xffffffff00000004ull;
+	write_bytes(f, &im, sizeof(im));
+	assert_int_equal(load(f), 0);
+	assert_int_equal(f->prog.entry, BASE + 0x2004);
+	assert_false(f->prog.entry_not_executable);
+	assert_memory_equal(soc_dram(f->soc, BASE + 0x2000, 8), im.code, 8);
+}
+
+static void test_overlapping_segments_are_refused(void **state)
+{
+	struct image im;
+
+	build_image(&im);
+	im.eh.e_phnum = 2;
+	im.ph2 = im.ph;
+	im.ph2.p_paddr = BASE + 12;   /* inside the first one's .bss */
+	expect_refusal(*state, &im, sizeof(im), "overlaps");
+}
+
 static void test_entry_outside_code_is_refused(void **state)
 {
 	struct image im;
@@ -256,6 +302,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_segment_outside_dram_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_segment_larger_than_dram_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_segment_past_end_of_file_is_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_segment_without_exec_flag_is_loaded, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_entry_in_second_segment_is_found_by_physical_address, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_overlapping_segments_are_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_entry_outside_code_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_file_is_refused, setup, teardown),
 	};

@@ -36,7 +36,8 @@ static int setup(void **state)
 	cfg.console = f->console;
 	f->soc = soc_create(&cfg);
 	assert_non_null(f->soc);
-	htif_init(&f->htif, f->soc, TOHOST, FROMHOST, f->console);
+	htif_init(&f->htif, f->soc, &(struct host_mem){ host_mem_soc_access, f->soc }, TOHOST,
+		  FROMHOST, f->console);
 	*state = f;
 	return 0;
 }
@@ -150,13 +151,58 @@ static void test_unknown_syscall_returns_minus_one(void **state)
 	assert_false(f->htif.exited);
 }
 
-static void test_syscall_block_outside_dram_is_an_error(void **state)
+static void test_syscall_block_outside_memory_is_an_error(void **state)
 {
 	struct fixture *f = *state;
 
-	write64(f, TOHOST, 0x1000);
+	write64(f, TOHOST, 0x40000000);
 	assert_false(htif_poll(&f->htif));
-	assert_non_null(strstr(f->htif.error, "outside DRAM"));
+	assert_non_null(strstr(f->htif.error, "outside memory"));
+}
+
+/* Target memory as the RTL's host port would give it: a second copy that
+ * the syscall proxy must read and write instead of the SoC's. */
+struct other_mem {
+	uint8_t bytes[0x4000];
+	unsigned accesses;
+};
+
+static int other_access(void *ctx, uint64_t pa, void *buf, size_t len, bool write)
+{
+	struct other_mem *m = ctx;
+
+	if (pa < TOHOST || pa - TOHOST + len > sizeof(m->bytes))
+		return -1;
+	m->accesses++;
+	if (write)
+		memcpy(m->bytes + (pa - TOHOST), buf, len);
+	else
+		memcpy(buf, m->bytes + (pa - TOHOST), len);
+	return 0;
+}
+
+static void test_syscall_proxy_reads_and_answers_through_host_memory(void **state)
+{
+	struct fixture *f = *state;
+	static struct other_mem m;
+	const uint64_t block[4] = { 64, 1, BUF, 5 };
+	uint64_t result;
+
+	memcpy(m.bytes + (BLOCK - TOHOST), block, sizeof(block));
+	memcpy(m.bytes + (BUF - TOHOST), "other", 5);
+	memcpy(soc_dram(f->soc, BUF, 5), "stale", 5);
+	htif_init(&f->htif, f->soc, &(struct host_mem){ other_access, &m }, TOHOST, FROMHOST,
+		  f->console);
+	write64(f, TOHOST, BLOCK);
+	assert_true(htif_poll(&f->htif));
+	fflush(f->console);
+	assert_int_equal(f->outlen, 5);
+	assert_memory_equal(f->out, "other", 5);
+	memcpy(&result, m.bytes + (BLOCK - TOHOST), 8);
+	assert_int_equal(result, 5);
+	assert_int_equal(read64(f, BLOCK), 0);   /* the SoC's copy untouched */
+	assert_int_equal(read64(f, FROMHOST), 1);
+	assert_true(m.accesses >= 3);
 }
 
 static void test_unknown_device_is_an_error(void **state)
@@ -172,7 +218,8 @@ static void test_program_without_tohost_is_never_polled(void **state)
 {
 	struct fixture *f = *state;
 
-	htif_init(&f->htif, f->soc, 0, 0, f->console);
+	htif_init(&f->htif, f->soc, &(struct host_mem){ host_mem_soc_access, f->soc }, 0, 0,
+		  f->console);
 	write64(f, TOHOST, 1);
 	assert_true(htif_poll(&f->htif));
 	assert_false(f->htif.exited);
@@ -188,7 +235,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_syscall_proxy_writes_to_stdout, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_syscall_proxy_exit_sets_code, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_syscall_returns_minus_one, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_syscall_block_outside_dram_is_an_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_syscall_block_outside_memory_is_an_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_syscall_proxy_reads_and_answers_through_host_memory,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unknown_device_is_an_error, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_program_without_tohost_is_never_polled, setup, teardown),
 	};

@@ -1,8 +1,10 @@
 # Workloads for the accuracy evaluation (docs/workloads.md): each
 # tests/workloads/<name>.c is a self-checking bare-metal program in the
 # common shape of real code, its kernel in S or U mode under Sv39 paging
-# (driver/baremetal/vm.c). Two sizes from the one knob, -DSCALE=N:
+# (driver/baremetal/vm.c). Three sizes from the one knob, -DSCALE=N:
 #   $(BUILD)/workloads/<name>.elf        the default size (>= 10M cycles)
+#   $(BUILD)/workloads/<name>-demo.elf   SCALE=8, `make demo`'s (hash: 9M
+#                                        cycles, under a minute on the RTL)
 #   $(BUILD)/workloads/<name>-small.elf  SCALE=1, a few 100k cycles
 # `make test` runs every small one on the ISS ($(RESULTS)/workloads/) and
 # on the RTL in co-simulation ($(RESULTS)/workloads-rtl/).
@@ -16,15 +18,20 @@ WL_SMALL_ELFS := $(WL_NAMES:%=$(BUILD)/workloads/%-small.elf)
 WL_RTL_SKIP :=
 WL_RTL_NAMES := $(filter-out $(WL_RTL_SKIP),$(WL_NAMES))
 
-$(BUILD)/rv/tests/workloads/small/%.c.o: tests/workloads/%.c | $(DEPS_STAMP)
-	@mkdir -p $(@D)
-	$(quiet) CC $@
-	$(Q)$(RV_CC) $(BM_CFLAGS) -DSCALE=1 -c $< -o $@
+# $(call wl_size_rules,SIZE,SCALE): $(BUILD)/workloads/<name>-SIZE.elf
+define wl_size_rules
+$$(BUILD)/rv/tests/workloads/$(1)/%.c.o: tests/workloads/%.c | $$(DEPS_STAMP)
+	@mkdir -p $$(@D)
+	$$(quiet) CC $$@
+	$$(Q)$$(RV_CC) $$(BM_CFLAGS) -DSCALE=$(2) -c $$< -o $$@
 
-$(BUILD)/workloads/%-small.elf: $(BUILD)/rv/tests/workloads/small/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
-	@mkdir -p $(@D)
-	$(quiet) LD $@
-	$(Q)$(RV_CC) $(BM_LDFLAGS) -o $@ $< $(BM_LDLIBS)
+$$(BUILD)/workloads/%-$(1).elf: $$(BUILD)/rv/tests/workloads/$(1)/%.c.o $$(BM_LIB) $$(BM_LDSCRIPT)
+	@mkdir -p $$(@D)
+	$$(quiet) LD $$@
+	$$(Q)$$(RV_CC) $$(BM_LDFLAGS) -o $$@ $$< $$(BM_LDLIBS)
+endef
+$(eval $(call wl_size_rules,small,1))
+$(eval $(call wl_size_rules,demo,8))
 
 $(BUILD)/workloads/%.elf: $(BUILD)/rv/tests/workloads/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
 	@mkdir -p $(@D)
@@ -89,3 +96,8 @@ $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD): $(BUILD)/workloads/$(EVAL_TEST_WORKLOAD)-
 	@$(RUN_TEST) $@ 300 tests/workloads/eval-test.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		$(EVAL_PERIOD_small) $(EVAL_SWEEP_small) $(BUILD)/tests/eval $<
 TEST_RESULTS += $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD)
+
+# `make demo` itself, at its size (tests/workloads/demo-test.sh).
+$(RESULTS)/workloads/demo: $(BINS) $(DEMO_PROGRAM) tests/workloads/demo-test.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/workloads/demo-test.sh $(MAKE) $(BUILD)
+TEST_RESULTS += $(RESULTS)/workloads/demo

@@ -29,6 +29,13 @@
 // an error (st_error_o, amo_resp_error_o, ptw_resp_error_o).
 // Write-backs (victims, clean) go out before any line read, so the LLC,
 // which serves in order, never returns stale data.
+// A probe (the SoC's coherent host port, rtl/soc/host_dma.sv) waits until
+// no MSHR fetches its line, writes the line back when it is dirty and,
+// with probe_inval_i, drops it; probe_done_o once the write-back is on its
+// way to the LLC. Then the LLC holds the newest data. Requests are held off
+// for as long as probe_valid_i is up, so the host port, keeping it up
+// until its own write has reached the LLC, sees no refill bring the old
+// line back.
 `include "core_types.svh"
 `include "mem_types.svh"
 
@@ -81,6 +88,11 @@ module dcache #(
 
   input  logic                   clean_req_i,
   output logic                   clean_done_o,
+
+  input  logic                   probe_valid_i,   // held until probe_done_o
+  input  logic [PADDR_BITS-1:0]  probe_addr_i,
+  input  logic                   probe_inval_i,
+  output logic                   probe_done_o,
 
   output logic                   lreq_valid_o,
   input  logic                   lreq_ready_i,
@@ -233,7 +245,8 @@ module dcache #(
 
   assign fill_cand = |(m_valid_q & m_arrived_q);
   assign cand_m    = first_m(m_valid_q & m_arrived_q);
-  assign s0_free   = fsm_q == F_IDLE && !fill_cand && !clean_pending_q && !s1_amo_q;
+  assign s0_free   = fsm_q == F_IDLE && !fill_cand && !clean_pending_q && !s1_amo_q &&
+                     !probe_valid_i;
 
   always_comb begin
     sel = SEL_NONE;
@@ -247,7 +260,9 @@ module dcache #(
       SEL_AMO: s0_addr = amo_addr_i;
       SEL_PTW: s0_addr = ptw_req_addr_i;
       SEL_ST:  s0_addr = st_req_addr_i;
-      default: s0_addr = ld_req_addr_i;
+      SEL_LD:  s0_addr = ld_req_addr_i;
+      // no request while a probe waits: the lookup is the probe's
+      default: s0_addr = probe_valid_i ? probe_addr_i : ld_req_addr_i;
     endcase
   end
 
@@ -454,7 +469,7 @@ module dcache #(
   logic                 tag_we;
   logic [IDX_BITS-1:0]  tag_widx;
   logic [TAG_BITS-1:0]  tag_wdata;
-  logic                 clean_done;
+  logic                 clean_done, probe_done;
   logic [M_BITS-1:0]    send_m;
 
   assign send_m = first_m(m_valid_q & ~m_sent_q);
@@ -495,6 +510,7 @@ module dcache #(
     err_line_d    = err_line_q;
     clean_pending_d = clean_pending_q || clean_req_i;
     clean_done    = 1'b0;
+    probe_done    = 1'b0;
     d_re          = 1'b0;
     d_we          = 1'b0;
     d_idx         = s0_idx;
@@ -568,6 +584,19 @@ module dcache #(
           end else if (!wb_valid_q) begin
             clean_done      = 1'b1;
             clean_pending_d = 1'b0;
+          end
+        end else if (probe_valid_i && !s1_amo_q && s0_pm == '0) begin
+          if (s0_hit && dirty_q[s0_idx]) begin
+            if (!wb_valid_q) begin
+              d_re        = 1'b1;
+              d_idx       = s0_idx;
+              fsm_idx_d   = s0_idx;
+              fsm_vline_d = line_of(probe_addr_i);
+              fsm_d       = C_WB;
+            end
+          end else if (!wb_valid_q) begin
+            if (s0_hit && probe_inval_i) valid_d[s0_idx] = 1'b0;
+            probe_done = 1'b1;
           end
         end
       end
@@ -645,6 +674,7 @@ module dcache #(
   end
 
   assign clean_done_o = clean_done;
+  assign probe_done_o = probe_done;
 
   // Only the D-cache's own ids come back here.
   logic [LP_ID_BITS-M_BITS-1:0] unused_id;

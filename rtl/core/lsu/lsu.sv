@@ -122,6 +122,7 @@ module lsu #(
   input  logic [PADDR_BITS-1:0] htif_tohost_i,    // HTIF words: uncached (pma_htif)
   input  logic [PADDR_BITS-1:0] htif_fromhost_i,
   output logic                sq_empty_o,
+  output logic                sq_drained_o,   // no committed store left
   output logic [W*64-1:0]     sq_commit_vaddr_o,
   output logic [W*64-1:0]     sq_commit_data_o,
   output logic [W*2-1:0]      sq_commit_size_o,
@@ -366,6 +367,7 @@ module lsu #(
   assign lq_free_o  = (LQB + 1)'(LQ) - lq_count_q;
   assign sq_free_o  = (SQB + 1)'(SQ) - sq_count_q;
   assign sq_empty_o = sq_count_q == '0;
+  assign sq_drained_o = sq_cmt_q == '0;
 
   // Dispatch: lanes take consecutive entries from the tails.
   logic [W-1:0] disp_ld, disp_st;
