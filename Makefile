@@ -48,6 +48,7 @@ include sim/sim.mk
 include pics/pics.mk
 include perf-tool/perf-tool.mk
 include driver/baremetal/baremetal.mk
+include driver/linux/linux.mk
 include boards/boards.mk
 include tests/tests.mk
 

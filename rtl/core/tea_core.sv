@@ -77,7 +77,10 @@ module tea_core #(
   input  logic [4:0]            dbg_reg_addr_i,
   output logic [63:0]           dbg_reg_rdata_o,
   input  logic                  dbg_reg_we_i,
-  input  logic [63:0]           dbg_reg_wdata_i
+  input  logic [63:0]           dbg_reg_wdata_i,
+  // The TEA sampler's interrupt (a sample is waiting), for the SoC's PLIC:
+  // stock SBI firmware delegates no local interrupt 16 to S-mode
+  output logic                  tea_irq_o
 `ifdef TEA_TRACE
   ,
   // Trace port (simulation only): what commits this cycle.
@@ -904,6 +907,7 @@ module tea_core #(
   logic [10*LB-1:0] events;
   logic        ext_valid;
   logic        tea_irq, tea_illegal, tea_we;   // the TEA sampler's CSRs and interrupt
+  assign tea_irq_o = tea_irq;
   logic [63:0] tea_rdata, tea_wdata;
 
   assign prf_raddr[RD_HEAD * PB +: PB]       = halted_q ? prs1[0 +: PB] : head_rp0.prs1;

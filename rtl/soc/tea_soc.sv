@@ -189,7 +189,7 @@ module tea_soc #(
   logic [63:0] dev_wdata, fin_rdata, clint_rdata, plic_rdata, uart_rdata;
   logic        fin_error, clint_error, plic_error, uart_error;
   // interrupts
-  logic irq_m_soft, irq_m_timer, irq_m_ext, irq_s_ext, uart_irq;
+  logic irq_m_soft, irq_m_timer, irq_m_ext, irq_s_ext, uart_irq, tea_irq;
   logic [63:0] mtime;
 
   tea_core #(.RESET_PC(RESET_PC), .HARTID(64'd0)) u_core (
@@ -209,7 +209,7 @@ module tea_soc #(
     .probe_valid_i(probe_valid), .probe_addr_i(probe_addr), .probe_inval_i(probe_inval),
     .probe_done_o(probe_done),
     .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,
-    .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i
+    .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i, .tea_irq_o(tea_irq)
 `ifdef TEA_TRACE
     ,
     .trace_valid_o, .trace_pc_o, .trace_insn_o, .trace_rd_o, .trace_rd_value_o,
@@ -310,11 +310,13 @@ module tea_soc #(
     .size_i(dev_size), .wdata_i(dev_wdata), .rdata_o(clint_rdata), .error_o(clint_error),
     .irq_m_soft_o(irq_m_soft), .irq_m_timer_o(irq_m_timer), .mtime_o(mtime));
 
-  // The UART is PLIC source 10 (sim/soc/soc.h); the other sources are unused.
+  // The UART is PLIC source 10, the TEA sampler 11 (sim/soc/soc.h); the
+  // other sources are unused.
   plic u_plic (
     .clk_i, .rst_ni, .req_i(plic_req), .we_i(dev_we), .addr_i(dev_addr),
     .size_i(dev_size), .wdata_i(dev_wdata), .rdata_o(plic_rdata), .error_o(plic_error),
-    .src_i(32'(uart_irq) << 10), .irq_m_ext_o(irq_m_ext), .irq_s_ext_o(irq_s_ext));
+    .src_i(32'(uart_irq) << 10 | 32'(tea_irq) << 11), .irq_m_ext_o(irq_m_ext),
+    .irq_s_ext_o(irq_s_ext));
 
   uart16550 u_uart (
     .clk_i, .rst_ni, .req_i(uart_req), .we_i(dev_we), .addr_i(dev_addr[7:0]),

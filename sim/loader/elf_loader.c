@@ -59,69 +59,84 @@ static void find_symbols(Elf *elf, struct elf_program *prog)
 	}
 }
 
-/* Physical ranges of the segments loaded so far, to refuse overlaps. */
-struct span {
-	uint64_t begin, end;
-};
-
 /* Loads every PT_LOAD segment at its physical address, whatever its
  * permission flags: linkers of other projects' environments write section
  * flags into p_flags (riscv-test-env's PHDRS), and Spike and QEMU load such
- * segments all the same. The entry point must lie in one of them. */
-static int load_segments(Elf *elf, const char *path, struct soc *soc,
+ * segments all the same. The entry point must lie in one of them. With a
+ * base, segments whose physical addresses are not all in DRAM (a vmlinux)
+ * are placed as the flat image would be: the lowest at base, the others at
+ * the same offsets from it. */
+static int load_segments(Elf *elf, const char *path, struct soc *soc, uint64_t base,
 			 struct elf_program *prog, char *err, size_t errlen)
 {
-	size_t filesize, nphdr, nspans = 0;
+	size_t filesize, nphdr, n = 0;
 	const char *raw = elf_rawfile(elf, &filesize);
-	struct span *spans;
-	bool entry_found = false;
+	GElf_Phdr *seg;
+	uint64_t lo = UINT64_MAX, shift = 0;
+	bool in_dram = true, entry_found = false;
 	int ret = -1;
 
 	if (!raw || elf_getphdrnum(elf, &nphdr) != 0)
 		return fail(err, errlen, "%s: cannot read program headers: %s", path, elf_errmsg(-1));
-	spans = calloc(nphdr ? nphdr : 1, sizeof(*spans));
-	if (!spans)
+	seg = calloc(nphdr ? nphdr : 1, sizeof(*seg));
+	if (!seg)
 		return fail(err, errlen, "%s: out of memory", path);
 	for (size_t i = 0; i < nphdr; i++) {
-		GElf_Phdr ph;
-		uint8_t *dst;
+		GElf_Phdr *ph = &seg[n];
 
-		if (!gelf_getphdr(elf, (int)i, &ph)) {
+		if (!gelf_getphdr(elf, (int)i, ph)) {
 			fail(err, errlen, "%s: program header %zu unreadable: %s", path, i, elf_errmsg(-1));
 			goto out;
 		}
-		if (ph.p_type != PT_LOAD || ph.p_memsz == 0)
+		if (ph->p_type != PT_LOAD || ph->p_memsz == 0)
 			continue;
-		if (ph.p_filesz > ph.p_memsz || ph.p_offset > filesize || ph.p_filesz > filesize - ph.p_offset) {
+		if (ph->p_filesz > ph->p_memsz || ph->p_offset > filesize ||
+		    ph->p_filesz > filesize - ph->p_offset) {
 			fail(err, errlen, "%s: segment %zu (offset 0x%llx, size 0x%llx) runs past the end of the file",
-			     path, i, (unsigned long long)ph.p_offset, (unsigned long long)ph.p_filesz);
+			     path, i, (unsigned long long)ph->p_offset, (unsigned long long)ph->p_filesz);
 			goto out;
 		}
-		dst = soc_dram(soc, ph.p_paddr, ph.p_memsz);
+		if (ph->p_paddr < lo)
+			lo = ph->p_paddr;
+		if (!soc_dram(soc, ph->p_paddr, ph->p_memsz))
+			in_dram = false;
+		n++;
+	}
+	if (base && !in_dram)
+		shift = base - lo;
+	prog->lo = UINT64_MAX;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Phdr *ph = &seg[i];
+		uint64_t pa = ph->p_paddr + shift;
+		uint8_t *dst = soc_dram(soc, pa, ph->p_memsz);
+
 		if (!dst) {
-			fail(err, errlen, "%s: segment %zu at 0x%llx..0x%llx lies outside DRAM (0x%llx, %llu MiB)",
-			     path, i, (unsigned long long)ph.p_paddr,
-			     (unsigned long long)(ph.p_paddr + ph.p_memsz),
+			fail(err, errlen, "%s: segment at 0x%llx..0x%llx lies outside DRAM (0x%llx, %llu MiB)",
+			     path, (unsigned long long)pa, (unsigned long long)(pa + ph->p_memsz),
 			     (unsigned long long)SOC_DRAM_BASE,
 			     (unsigned long long)(soc_config(soc)->dram_size >> 20));
 			goto out;
 		}
-		for (size_t k = 0; k < nspans; k++) {
-			if (ph.p_paddr < spans[k].end && spans[k].begin < ph.p_paddr + ph.p_memsz) {
-				fail(err, errlen, "%s: segment %zu at 0x%llx..0x%llx overlaps another at 0x%llx..0x%llx",
-				     path, i, (unsigned long long)ph.p_paddr,
-				     (unsigned long long)(ph.p_paddr + ph.p_memsz),
-				     (unsigned long long)spans[k].begin, (unsigned long long)spans[k].end);
+		for (size_t k = 0; k < i; k++) {
+			if (ph->p_paddr < seg[k].p_paddr + seg[k].p_memsz &&
+			    seg[k].p_paddr < ph->p_paddr + ph->p_memsz) {
+				fail(err, errlen, "%s: segment at 0x%llx..0x%llx overlaps another at 0x%llx..0x%llx",
+				     path, (unsigned long long)pa, (unsigned long long)(pa + ph->p_memsz),
+				     (unsigned long long)(seg[k].p_paddr + shift),
+				     (unsigned long long)(seg[k].p_paddr + shift + seg[k].p_memsz));
 				goto out;
 			}
 		}
-		spans[nspans++] = (struct span){ ph.p_paddr, ph.p_paddr + ph.p_memsz };
-		memcpy(dst, raw + ph.p_offset, ph.p_filesz);
-		memset(dst + ph.p_filesz, 0, ph.p_memsz - ph.p_filesz);
-		if (!entry_found && prog->entry >= ph.p_vaddr && prog->entry - ph.p_vaddr < ph.p_memsz) {
+		memcpy(dst, raw + ph->p_offset, ph->p_filesz);
+		memset(dst + ph->p_filesz, 0, ph->p_memsz - ph->p_filesz);
+		if (pa < prog->lo)
+			prog->lo = pa;
+		if (pa + ph->p_memsz > prog->hi)
+			prog->hi = pa + ph->p_memsz;
+		if (!entry_found && prog->entry >= ph->p_vaddr && prog->entry - ph->p_vaddr < ph->p_memsz) {
 			/* The loader places segments at their physical address; jump there. */
-			prog->entry = prog->entry - ph.p_vaddr + ph.p_paddr;
-			prog->entry_not_executable = !(ph.p_flags & PF_X);
+			prog->entry = prog->entry - ph->p_vaddr + pa;
+			prog->entry_not_executable = !(ph->p_flags & PF_X);
 			entry_found = true;
 		}
 	}
@@ -132,11 +147,11 @@ static int load_segments(Elf *elf, const char *path, struct soc *soc,
 	}
 	ret = 0;
 out:
-	free(spans);
+	free(seg);
 	return ret;
 }
 
-int elf_load(const char *path, struct soc *soc, struct elf_program *prog,
+int elf_load(const char *path, struct soc *soc, uint64_t base, struct elf_program *prog,
 	     char *err, size_t errlen)
 {
 	GElf_Ehdr eh;
@@ -171,7 +186,7 @@ int elf_load(const char *path, struct soc *soc, struct elf_program *prog,
 		goto out;
 	}
 	prog->entry = eh.e_entry;
-	if (load_segments(elf, path, soc, prog, err, errlen))
+	if (load_segments(elf, path, soc, base, prog, err, errlen))
 		goto out;
 	find_symbols(elf, prog);
 	ret = 0;
@@ -180,4 +195,46 @@ out:
 		elf_end(elf);
 	close(fd);
 	return ret;
+}
+
+int raw_load(const char *path, struct soc *soc, uint64_t pa, uint64_t *size, char *err,
+	     size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	long len;
+	uint8_t *dst;
+
+	if (!f)
+		return fail(err, errlen, "%s: %s", path, strerror(errno));
+	if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		fclose(f);
+		return fail(err, errlen, "%s: cannot tell its size", path);
+	}
+	dst = soc_dram(soc, pa, len ? (uint64_t)len : 1);
+	if (!dst) {
+		fclose(f);
+		return fail(err, errlen, "%s: %ld bytes at 0x%llx do not fit in DRAM (0x%llx, %llu MiB)",
+			    path, len, (unsigned long long)pa, (unsigned long long)SOC_DRAM_BASE,
+			    (unsigned long long)(soc_config(soc)->dram_size >> 20));
+	}
+	if (fread(dst, 1, (size_t)len, f) != (size_t)len) {
+		fclose(f);
+		return fail(err, errlen, "%s: read error", path);
+	}
+	fclose(f);
+	*size = (uint64_t)len;
+	return 0;
+}
+
+bool is_elf_file(const char *path)
+{
+	unsigned char magic[4] = { 0 };
+	FILE *f = fopen(path, "rb");
+
+	if (!f)
+		return false;
+	if (fread(magic, 1, 4, f) != 4)
+		magic[0] = 0;
+	fclose(f);
+	return !memcmp(magic, ELFMAG, SELFMAG);
 }

@@ -229,6 +229,18 @@ static void write_devices(struct dt_writer *w, const struct soc_config *cfg)
 	end_node(w);
 }
 
+/* The TEA sampler (docs/linux.md): its sample CSRs are the hart's, so the
+ * node has no reg; its interrupt reaches S-mode as a PLIC source. */
+static void write_tea(struct dt_writer *w, unsigned width)
+{
+	begin_node(w, "tea-sampler");
+	prop_string(w, "compatible", "tea,sampler");
+	prop_u32(w, "interrupt-parent", PHANDLE_PLIC);
+	prop_u32(w, "interrupts", SOC_TEA_IRQ);
+	prop_u32(w, "tea,commit-width", width);
+	end_node(w);
+}
+
 /* Power-off and reboot write the finisher's commands through its syscon. */
 static void write_syscon_action(struct dt_writer *w, const char *node,
 				const char *compatible, uint32_t value)
@@ -270,6 +282,8 @@ int devicetree_build(const struct soc_config *cfg, const struct dt_extras *extra
 			    SOC_FINISHER_PASS);
 	write_syscon_action(&w, "reboot", "syscon-reboot",
 			    SOC_FINISHER_RESET);
+	if (extras && extras->tea_width)
+		write_tea(&w, extras->tea_width);
 	end_node(&w);
 
 	if (!w.err)

@@ -11,6 +11,7 @@
 
 struct dt_extras {
 	const char *bootargs;    /* /chosen/bootargs, or NULL */
+	unsigned tea_width;      /* the TEA sampler's slots (commit width), 0: none */
 	uint64_t initrd_start;   /* /chosen/linux,initrd-*, when initrd_end > initrd_start */
 	uint64_t initrd_end;
 };

@@ -20,6 +20,7 @@
 #define SOC_UART_BASE     0x10000000ull
 #define SOC_UART_SIZE     0x00000100ull
 #define SOC_UART_IRQ      10
+#define SOC_TEA_IRQ       11       /* the TEA sampler of hart 0 (the RTL's) */
 #define SOC_UART_CLOCK_HZ 3686400  /* input clock, for the device tree */
 #define SOC_PLIC_NDEV     31       /* PLIC sources 1..31 */
 

@@ -9,10 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rtl/rtl_soc.h"
 #include "soc/devicetree.h"
 #include "teasim/teasim.h"
 
 #define DTB_MAX 16384
+#define CONSOLE_TAIL_LINES 12
 
 int error(int code, const char *fmt, ...)
 {
@@ -24,44 +26,6 @@ int error(int code, const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return code;
-}
-
-static int read_file(const char *path, void *buf, size_t max, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-
-	if (!f)
-		return error(EXIT_ERROR, "%s: %s", path, strerror(errno));
-	*len = fread(buf, 1, max, f);
-	if (ferror(f) || fgetc(f) != EOF) {
-		fclose(f);
-		return error(EXIT_ERROR, "%s: unreadable or larger than %zu bytes", path, max);
-	}
-	fclose(f);
-	return 0;
-}
-
-static int setup_boot(struct run *r, const struct options *o)
-{
-	static uint8_t dtb[DTB_MAX];
-	/* The bare-metal runtime's argc and argv (driver/baremetal/boot.c),
-	 * the same on the ISS and the RTL, which boot from this ROM image. */
-	struct dt_extras extras = { .bootargs = o->bootargs ? o->bootargs : o->cmdline };
-	size_t len = 0;
-	int n;
-
-	if (o->dtb_path) {
-		if (read_file(o->dtb_path, dtb, sizeof(dtb), &len))
-			return EXIT_ERROR;
-	} else {
-		n = devicetree_build(soc_config(r->soc), &extras, dtb, sizeof(dtb));
-		if (n < 0)
-			return error(EXIT_ERROR, "cannot build the device tree");
-		len = (size_t)n;
-	}
-	if (soc_set_boot(r->soc, r->prog.entry, dtb, len))
-		return error(EXIT_ERROR, "device tree of %zu bytes does not fit in the boot ROM", len);
-	return 0;
 }
 
 double seconds_since(const struct timespec *t0)
@@ -88,6 +52,7 @@ int check_limit(const struct run *r, const struct options *o)
 	if (!o->max_insns || r->steps < o->max_insns)
 		return 0;
 	fflush(stdout);
+	console_print_tail(stderr, CONSOLE_TAIL_LINES);
 	return error(EXIT_LIMIT, "instruction limit of %" PRIu64 " reached at pc 0x%" PRIx64
 		     " (the program did not exit; raise it with --max-insns)",
 		     o->max_insns, hart_pc(r->hart));
@@ -116,8 +81,13 @@ void end_output(const struct run *r)
 		fputs("\n", stderr);
 }
 
-int exit_status(int code)
+int exit_status(const struct run *r, int code)
 {
+	if (soc_reset_requested(r->soc)) {
+		console_print_tail(stderr, CONSOLE_TAIL_LINES);
+		return error(1, "the machine asked for a reset through the test finisher (0x7777), "
+			     "as a kernel panics with panic=-1: a failure");
+	}
 	return (code & 0xff) || code == 0 ? code & 0xff : 1;
 }
 
@@ -152,10 +122,14 @@ static int write_signature(const struct run *r, const char *path)
 	return ret;
 }
 
-static int dump_dts(const struct soc_config *cfg)
+/* The tree a boot with these options gets, but for the program's command
+ * line (there is no program) and an initrd's place. */
+static int dump_dts(const struct soc_config *cfg, const struct options *o)
 {
 	static uint8_t dtb[DTB_MAX];
-	int n = devicetree_build(cfg, &(struct dt_extras){ 0 }, dtb, sizeof(dtb));
+	struct dt_extras extras = { .bootargs = o->append ? o->append : o->bootargs,
+				    .tea_width = o->rtl ? rtl_soc_width() : 0 };
+	int n = devicetree_build(cfg, &extras, dtb, sizeof(dtb));
 
 	if (n < 0)
 		return error(EXIT_ERROR, "cannot build the device tree");
@@ -166,12 +140,14 @@ int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct run r = { 0 };
-	char err[512];
 	int ret, code;
 
 	ret = parse_options(argc, argv, &o);
 	if (ret)
 		return ret;
+	r.console = console_open();
+	if (!r.console)
+		return error(EXIT_ERROR, "cannot open the console stream");
 	struct soc_config cfg = {
 		.dram_size = o.dram_mib << 20,
 		.nharts = 1,
@@ -179,21 +155,14 @@ int main(int argc, char **argv)
 		.clock_hz = CLOCK_HZ,
 		.isa = "rv64imac_zicsr_zifencei",
 		.mmu = "riscv,sv39",
-		.console = o.rtl ? NULL : stdout,   /* with --rtl the RTL UART prints */
+		.console = o.rtl ? NULL : r.console,   /* with --rtl the RTL UART prints */
 	};
 	if (o.dump_dts)
-		return dump_dts(&cfg);
+		return dump_dts(&cfg, &o);
 
 	r.soc = soc_create(&cfg);
 	if (!r.soc)
 		return error(EXIT_ERROR, "cannot create the SoC with %" PRIu64 " MiB of DRAM", o.dram_mib);
-	if (elf_load(o.elf, r.soc, &r.prog, err, sizeof(err))) {
-		ret = error(EXIT_ERROR, "%s", err);
-		goto out;
-	}
-	if (o.verbose && r.prog.entry_not_executable)
-		fprintf(stderr, "teasim: note: %s: the segment holding the entry point is not marked "
-			"executable (loaded anyway, as Spike and QEMU do)\n", o.elf);
 	ret = setup_boot(&r, &o);
 	if (ret)
 		goto out;
@@ -209,8 +178,8 @@ int main(int argc, char **argv)
 	 * hart (it translates the program's virtual addresses). */
 	r.mem = o.rtl ? rtl_host_mem(&r) : host_mem_of_soc(r.soc);
 	hart_set_host_mem(r.hart, &r.mem);
-	htif_init(&r.htif, r.soc, &r.mem, r.prog.tohost, r.prog.fromhost, stdout);
-	r.semihost = (struct semihost){ .out = stdout, .err = stderr, .cmdline = o.cmdline,
+	htif_init(&r.htif, r.soc, &r.mem, r.prog.tohost, r.prog.fromhost, r.console);
+	r.semihost = (struct semihost){ .out = r.console, .err = stderr, .cmdline = o.cmdline,
 					.clock_hz = CLOCK_HZ };
 	if (o.semihosting)
 		hart_set_semihost(r.hart, semihost_call, &r.semihost);
@@ -251,5 +220,6 @@ out:
 		hart_destroy(r.hart);
 	soc_destroy(r.soc);
 	free(o.cmdline);
+	fclose(r.console);
 	return ret;
 }

@@ -16,10 +16,16 @@
 #define DEFAULT_DRAM_LATENCY 80          /* cycles from a line request to its data */
 #define DEFAULT_DRAM_CPL  4              /* cycles per 64-byte line: 1.6 GB/s at 100 MHz */
 #define DEFAULT_TEA_PERIOD 4000          /* cycles between TEA samples */
+/* A Linux boot's defaults (docs/linux.md): Debian's OpenSBI, and a console
+ * on the UART from the first line, and a panic or an oops that resets the
+ * machine (teasim then fails) instead of hanging it. */
+#define DEFAULT_BIOS   "/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf"
+#define DEFAULT_APPEND "console=ttyS0 earlycon panic=-1 oops=panic"
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: teasim [options] program.elf [program arguments...]\n"
+	      "       teasim [options] --kernel Image [--initrd FILE] [--append TEXT]\n"
 	      "Runs a RV64IMAC program on the simulated TEA SoC and exits with the\n"
 	      "program's exit code. By default the reference ISS runs it; with --rtl the\n"
 	      "RTL of the core and SoC does, checked instruction by instruction against\n"
@@ -51,6 +57,13 @@ static void usage(FILE *f)
 	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
 	      "      --signature FILE  write memory between begin_signature and end_signature\n"
 	      "                        to FILE as 32-bit hex words, one a line\n"
+	      "      --kernel FILE     boot Linux: FILE (an Image or a vmlinux) where the\n"
+	      "                        firmware enters it, at 0x80200000 (docs/linux.md)\n"
+	      "      --bios FILE       with --kernel: the M-mode firmware at 0x80000000 (ELF\n"
+	      "                        or binary; default Debian's OpenSBI fw_jump)\n"
+	      "      --initrd FILE     with --kernel: an initramfs, at the end of DRAM\n"
+	      "      --append TEXT     with --kernel: the kernel command line (default\n"
+	      "                        \"" DEFAULT_APPEND "\")\n"
 	      "      --dtb FILE        boot with this device tree blob instead of the generated one\n"
 	      "      --bootargs TEXT   /chosen/bootargs (default: the program path and its\n"
 	      "                        arguments, which become the bare-metal runtime's argv)\n"
@@ -140,18 +153,40 @@ static int parse_periods(const char *s, uint32_t *p, unsigned *n)
 	return *n ? 0 : -1;
 }
 
+/* With --kernel the kernel is what runs; its command line is --append's
+ * (and a program for Linux's init goes after "--" there). */
+static int linux_options(int argc, char **argv, struct options *o)
+{
+	if (optind < argc)
+		return error(EXIT_USAGE, "with --kernel, '%s' is not for teasim: give the kernel's command "
+			     "line with --append", argv[optind]);
+	if (o->bootargs)
+		return error(EXIT_USAGE, "with --kernel, the kernel command line is --append's, not --bootargs'");
+	o->elf = o->kernel;
+	if (!o->bios)
+		o->bios = DEFAULT_BIOS;
+	if (!o->append)
+		o->append = DEFAULT_APPEND;
+	o->cmdline = strdup(o->append);
+	return o->cmdline ? 0 : error(EXIT_ERROR, "out of memory");
+}
+
 int parse_options(int argc, char **argv, struct options *o)
 {
 	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING,
 	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
-	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS };
+	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_KERNEL, OPT_BIOS, OPT_INITRD, OPT_APPEND };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
 		{ "log", required_argument, NULL, 'l' },
 		{ "signature", required_argument, NULL, OPT_SIGNATURE },
 		{ "dtb", required_argument, NULL, OPT_DTB },
+		{ "kernel", required_argument, NULL, OPT_KERNEL },
+		{ "bios", required_argument, NULL, OPT_BIOS },
+		{ "initrd", required_argument, NULL, OPT_INITRD },
+		{ "append", required_argument, NULL, OPT_APPEND },
 		{ "bootargs", required_argument, NULL, OPT_BOOTARGS },
 		{ "dump-dts", no_argument, NULL, OPT_DUMP_DTS },
 		{ "no-semihosting", no_argument, NULL, OPT_NO_SEMIHOSTING },
@@ -201,6 +236,18 @@ int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_DTB:
 			o->dtb_path = optarg;
+			break;
+		case OPT_KERNEL:
+			o->kernel = optarg;
+			break;
+		case OPT_BIOS:
+			o->bios = optarg;
+			break;
+		case OPT_INITRD:
+			o->initrd = optarg;
+			break;
+		case OPT_APPEND:
+			o->append = optarg;
 			break;
 		case OPT_BOOTARGS:
 			o->bootargs = optarg;
@@ -288,6 +335,10 @@ int parse_options(int argc, char **argv, struct options *o)
 		return error(EXIT_USAGE, "--stall-lengths needs --golden (the stalls are the golden reference's)");
 	if (o->tea_from_program && o->baselines_prefix)
 		return error(EXIT_USAGE, "--baselines needs --tea-source trace (they sample when the simulator does)");
+	if (o->kernel)
+		return linux_options(argc, argv, o);
+	if (o->bios || o->initrd || o->append)
+		return error(EXIT_USAGE, "--bios, --initrd and --append need --kernel");
 	if (optind >= argc)
 		return error(EXIT_USAGE, "no program given (see teasim --help)");
 	o->elf = argv[optind];

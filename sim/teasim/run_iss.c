@@ -73,5 +73,5 @@ int run_iss(struct run *r, const struct options *o)
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
 		print_status(r, seconds_since(&r->t0), "\n");
 	}
-	return exit_status(code);
+	return exit_status(r, code);
 }

@@ -200,6 +200,7 @@ int run_rtl(struct run *r, const struct options *o)
 			break;
 		if (idle >= STALL_CYCLES) {
 			fflush(stdout);
+			console_print_tail(stderr, 12);
 			return error(EXIT_ERROR, "the RTL committed nothing for %d cycles (cycle %" PRIu64
 				     ", %" PRIu64 " instructions, next pc 0x%" PRIx64 ")", STALL_CYCLES,
 				     rtl_soc_cycles(r->rtl), r->steps, hart_pc(r->hart));
@@ -226,7 +227,7 @@ int run_rtl(struct run *r, const struct options *o)
 			secs > 0 ? (double)cycles / secs / 1e3 : 0.0, rtl_soc_config_name());
 		print_tea_stats(r);
 	}
-	return exit_status(code);
+	return exit_status(r, code);
 }
 
 static uint64_t host_read(void *ctx, uint64_t pa)
@@ -269,7 +270,7 @@ int setup_rtl(struct run *r, const struct options *o)
 		.dram_cycles_per_line = (unsigned)o->dram_cpl,
 		.tohost = r->prog.tohost,
 		.fromhost = r->prog.fromhost,
-		.console = stdout,
+		.console = r->console,
 		.host_read = host_read,
 		.host_ctx = r->soc,
 	};

@@ -26,7 +26,8 @@ enum {
 #define TIMEBASE_HZ       10000000ull    /* CLINT mtime, as on QEMU virt */
 
 struct options {
-	const char *elf;
+	const char *elf;		/* the program, or with --kernel the kernel */
+	const char *bios, *kernel, *initrd, *append;	/* a Linux boot */
 	char *cmdline;
 	uint64_t max_insns;
 	uint64_t dram_mib;
@@ -59,6 +60,7 @@ struct run {
 	struct semihost semihost;
 	struct elf_program prog;
 	struct host_mem mem;   /* target memory as the host reaches it */
+	FILE *console;         /* the program's console (console.c) */
 	FILE *log;
 	uint64_t steps;
 	uint64_t tick_rest;    /* cycles not yet turned into mtime ticks */
@@ -81,6 +83,10 @@ int error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* options.c: parses the command line into o; 0, or the exit status. */
 int parse_options(int argc, char **argv, struct options *o);
 
+/* boot.c: loads the program, or firmware, kernel and initrd, and writes
+ * the device tree and the boot ROM. */
+int setup_boot(struct run *r, const struct options *o);
+
 /* main.c: what both runs share. */
 double seconds_since(const struct timespec *t0);
 /* True when the program ended (HTIF, semihosting or the test finisher),
@@ -95,8 +101,14 @@ const char *progress_end(void);
 /* The end of a run: output flushed, the last progress line closed. */
 void end_output(const struct run *r);
 /* The program's exit code as teasim's exit status: 8 bits, and a failing
- * program never looks like a pass. */
-int exit_status(int code);
+ * program never looks like a pass. A reset request through the test
+ * finisher (a kernel panic reboots that way) is a failure, reported with
+ * the console's last lines. */
+int exit_status(const struct run *r, int code);
+
+/* console.c: a stream that prints to stdout and keeps the last lines. */
+FILE *console_open(void);
+void console_print_tail(FILE *out, unsigned lines);
 
 /* run_iss.c, run_rtl.c: the simulation loops; each returns teasim's exit
  * status. */

@@ -120,7 +120,7 @@ static void write_bytes(struct fixture *f, const void *data, size_t len)
 
 static int load(struct fixture *f)
 {
-	return elf_load(f->path, f->soc, &f->prog, f->err, sizeof(f->err));
+	return elf_load(f->path, f->soc, 0, &f->prog, f->err, sizeof(f->err));
 }
 
 static void test_valid_program_is_loaded_with_its_symbols(void **state)
@@ -272,6 +272,42 @@ static void test_overlapping_segments_are_refused(void **state)
 	expect_refusal(*state, &im, sizeof(im), "overlaps");
 }
 
+/* A vmlinux: virtual addresses at the top, physical ones at 0. Given a
+ * base, it lands as its flat image would, the entry at the base. */
+static void test_kernel_outside_dram_is_placed_at_the_base(void **state)
+{
+	struct fixture *f = *state;
+	struct image im;
+
+	build_image(&im);
+	im.ph.p_vaddr = 0xffffffff80000000ull;
+	im.ph.p_paddr = 0;
+	im.eh.e_entry = im.ph.p_vaddr;
+	write_bytes(f, &im, sizeof(im));
+	assert_int_equal(elf_load(f->path, f->soc, BASE + 0x4000, &f->prog, f->err, sizeof(f->err)), 0);
+	assert_int_equal(f->prog.entry, BASE + 0x4000);
+	assert_int_equal(f->prog.lo, BASE + 0x4000);
+	assert_int_equal(f->prog.hi, BASE + 0x4000 + 16);
+	assert_memory_equal(soc_dram(f->soc, BASE + 0x4000, 8), im.code, 8);
+	/* without a base it is refused */
+	expect_refusal(f, &im, sizeof(im), "outside DRAM");
+}
+
+static void test_raw_image_is_loaded_whole(void **state)
+{
+	struct fixture *f = *state;
+	const char data[] = "a raw image";
+	uint64_t size = 0;
+
+	write_bytes(f, data, sizeof(data));
+	assert_false(is_elf_file(f->path));
+	assert_int_equal(raw_load(f->path, f->soc, BASE + 0x100, &size, f->err, sizeof(f->err)), 0);
+	assert_int_equal(size, sizeof(data));
+	assert_memory_equal(soc_dram(f->soc, BASE + 0x100, sizeof(data)), data, sizeof(data));
+	assert_int_equal(raw_load(f->path, f->soc, BASE + (1 << 20) - 4, &size, f->err, sizeof(f->err)), -1);
+	assert_non_null(strstr(f->err, "do not fit"));
+}
+
 static void test_entry_outside_code_is_refused(void **state)
 {
 	struct image im;
@@ -285,7 +321,7 @@ static void test_missing_file_is_refused(void **state)
 {
 	struct fixture *f = *state;
 
-	assert_int_equal(elf_load("/nonexistent/prog.elf", f->soc, &f->prog, f->err, sizeof(f->err)), -1);
+	assert_int_equal(elf_load("/nonexistent/prog.elf", f->soc, 0, &f->prog, f->err, sizeof(f->err)), -1);
 	assert_non_null(strstr(f->err, "No such file"));
 }
 
@@ -305,6 +341,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_segment_without_exec_flag_is_loaded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_entry_in_second_segment_is_found_by_physical_address, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_overlapping_segments_are_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_kernel_outside_dram_is_placed_at_the_base, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_raw_image_is_loaded_whole, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_entry_outside_code_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_missing_file_is_refused, setup, teardown),
 	};

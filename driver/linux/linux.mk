@@ -1,0 +1,81 @@
+# Linux on the TEA core (docs/linux.md). `make linux` builds Debian's
+# linux-source-6.1 for the core into $(LINUX_DIR): tinyconfig plus
+# driver/linux/tea.config, with an initramfs built in that holds the init
+# (driver/linux/init.c) and the user programs (tests/linux/*.c), all static
+# with the kernel's nolibc. Out: Image, vmlinux, System.map and the
+# initramfs list. The first build takes a few minutes on two cores; later
+# ones rebuild only what changed.
+
+LINUX_TARBALL := /usr/src/linux-source-6.1.tar.xz
+LINUX_DIR     := $(BUILD)/linux
+LINUX_SRC     := $(LINUX_DIR)/src
+LINUX_OBJ     := $(LINUX_DIR)/obj
+LINUX_SYSROOT := $(LINUX_DIR)/sysroot
+LINUX_ROOTFS  := $(LINUX_DIR)/rootfs
+LINUX_CONFIG  := driver/linux/tea.config
+LINUX_IMAGE   := $(LINUX_DIR)/Image
+LINUX_MAKE     = $(MAKE) --no-print-directory -C $(LINUX_SRC) O=$(abspath $(LINUX_OBJ)) \
+		 ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-
+
+# User programs: RV64IMAC without floating point (lp64, libgcc of that
+# multilib), static, the kernel's nolibc for a C library.
+LINUX_USER_CFLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -Os -Wall -Wextra -Werror \
+		     -nostdlib -static -fno-asynchronous-unwind-tables -I$(LINUX_SYSROOT)/include
+LINUX_PROGRAMS := $(patsubst tests/linux/%.c,%,$(wildcard tests/linux/*.c))
+LINUX_ROOTFS_FILES := $(LINUX_ROOTFS)/init $(LINUX_PROGRAMS:%=$(LINUX_ROOTFS)/bin/%)
+
+.PHONY: linux
+linux: $(LINUX_IMAGE)
+
+$(LINUX_SRC)/Makefile: | $(DEPS_STAMP)
+	@mkdir -p $(LINUX_DIR)
+	$(quiet) EXTRACT $(LINUX_TARBALL)
+	$(Q)rm -rf $(LINUX_SRC) $(LINUX_DIR)/linux-source-6.1
+	$(Q)tar -xJf $(LINUX_TARBALL) -C $(LINUX_DIR)
+	$(Q)mv $(LINUX_DIR)/linux-source-6.1 $(LINUX_SRC)
+	$(Q)touch $@
+
+# The configuration; every option of the fragment must have taken.
+$(LINUX_OBJ)/.config: $(LINUX_SRC)/Makefile $(LINUX_CONFIG) driver/linux/linux.mk
+	@mkdir -p $(LINUX_OBJ)
+	$(quiet) CONFIG $@
+	$(Q)$(LINUX_MAKE) -s tinyconfig >/dev/null
+	$(Q)$(LINUX_SRC)/scripts/kconfig/merge_config.sh -m -O $(LINUX_OBJ) $@ $(LINUX_CONFIG) >/dev/null
+	$(Q)$(LINUX_SRC)/scripts/config --file $@ --set-str INITRAMFS_SOURCE \
+		$(abspath $(LINUX_DIR)/initramfs.list)
+	$(Q)$(LINUX_MAKE) -s olddefconfig >/dev/null
+	$(Q)sh driver/linux/check-config.sh $(LINUX_CONFIG) $@
+
+# The kernel's UAPI headers and nolibc (whose headers go to OUTPUT/sysroot)
+$(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config
+	$(quiet) HEADERS $(LINUX_SYSROOT)
+	$(Q)rm -rf $(LINUX_SYSROOT)
+	$(Q)$(LINUX_MAKE) -s headers_install INSTALL_HDR_PATH=$(abspath $(LINUX_SYSROOT))
+	$(Q)$(MAKE) --no-print-directory -s -C $(LINUX_SRC)/tools/include/nolibc ARCH=riscv \
+		OUTPUT=$(abspath $(LINUX_DIR))/ headers
+	$(Q)touch $@
+
+$(LINUX_ROOTFS)/init: driver/linux/init.c $(LINUX_SYSROOT)/.done
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) -o $@ $< -lgcc
+
+$(LINUX_ROOTFS)/bin/%: tests/linux/%.c $(LINUX_SYSROOT)/.done
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) -o $@ $< -lgcc
+
+# The initramfs (gen_init_cpio's list): rewritten only when it changes.
+$(LINUX_DIR)/initramfs.list: driver/linux/linux.mk $(LINUX_ROOTFS_FILES)
+	$(Q){ echo "dir /dev 0755 0 0"; echo "nod /dev/console 0600 0 0 c 5 1"; \
+	  echo "dir /proc 0755 0 0"; echo "dir /sys 0755 0 0"; echo "dir /bin 0755 0 0"; \
+	  echo "file /init $(abspath $(LINUX_ROOTFS)/init) 0755 0 0"; \
+	  for p in $(LINUX_PROGRAMS); do \
+		echo "file /bin/$$p $(abspath $(LINUX_ROOTFS))/bin/$$p 0755 0 0"; done; \
+	} >$@.tmp
+	$(Q)cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+
+$(LINUX_IMAGE): $(LINUX_OBJ)/.config $(LINUX_DIR)/initramfs.list $(LINUX_ROOTFS_FILES)
+	$(quiet) LINUX $@ "(the first build takes minutes)"
+	$(Q)$(LINUX_MAKE) -j$(NPROC) Image vmlinux
+	$(Q)cp $(LINUX_OBJ)/arch/riscv/boot/Image $(LINUX_OBJ)/vmlinux $(LINUX_OBJ)/System.map $(LINUX_DIR)/

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Linux on teasim (docs/linux.md): the firmware boots the kernel, whose init
+# runs a program in user mode, and teasim exits with that program's status.
+# With --rtl among the teasim options the same runs happen on the RTL core,
+# co-simulated; --quick keeps to the first (the boot takes minutes there).
+# usage: boot.sh [--quick] LINUX_DIR TEASIM [TEASIM OPTIONS...]
+set -u
+quick=0
+[ "$1" = --quick ] && { quick=1; shift; }
+linux=$1
+shift
+image=$linux/Image
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fails=0
+append="console=ttyS0 earlycon panic=-1 oops=panic"
+
+# run NAME COMMAND...: status in $status, the console in $work/NAME.out
+# (without the serial console's carriage returns), teasim's messages in
+# $work/NAME.err
+run() {
+	local name=$1
+	shift
+	"$@" </dev/null >"$work/$name.out" 2>"$work/$name.err"
+	status=$?
+	sed -i 's/\r$//' "$work/$name.out"
+}
+
+check() {
+	if [ "$2" -eq 0 ]; then
+		echo "ok: $1"
+	else
+		echo "FAIL: $1"
+		tail -n 15 "$work/$3.out" "$work/$3.err" | sed 's/^/    /'
+		fails=$((fails + 1))
+	fi
+}
+
+has() { grep -qF -- "$2" "$work/$1.out"; }
+
+run default "$@" -v --kernel "$image"
+[ $status -eq 0 ] && has default "Run /init as init process" &&
+	has default "hello from user space: /bin/hello" &&
+	grep -qP '^hello: isa\t\t: rv64imac$' "$work/default.out" &&
+	has default "init: /bin/hello exited with status 0" && has default "reboot: Power down"
+check "boots to init, which runs /bin/hello in user mode and powers off (status $status)" $? default
+[ $quick -eq 1 ] && { [ $fails -eq 0 ]; exit; }
+
+run seven "$@" --kernel "$image" --append "$append -- /bin/hello 7 and words"
+[ $status -eq 7 ] && has seven "hello from user space: /bin/hello 7 and words" &&
+	has seven "init: /bin/hello exited with status 7"
+check "the program after -- gets its arguments, and its exit status is teasim's (got $status)" $? seven
+
+run mstatus "$@" --kernel "$image" --append "$append -- /bin/hello --mstatus"
+[ $status -eq 132 ] && has mstatus "init: /bin/hello was killed by signal 4" &&
+	! has mstatus "in user mode"
+check "reading mstatus in user mode is an illegal instruction: SIGILL, status 132 (got $status)" $? mstatus
+
+run panic "$@" --kernel "$image" --append "$append rdinit=/nonexistent"
+[ $status -eq 1 ] && grep -q "Kernel panic" "$work/panic.err" && grep -q "asked for a reset" "$work/panic.err"
+check "a kernel panic fails, with the console's last lines (got $status)" $? panic
+
+# An initramfs of its own, given with --initrd, beside the built-in one.
+mkdir -p "$work/rd"
+cp "$linux/rootfs/bin/hello" "$work/rd/greet"
+printf 'dir /bin 0755 0 0\nfile /bin/greet %s 0755 0 0\n' "$work/rd/greet" >"$work/rd.list"
+"$linux/obj/usr/gen_init_cpio" "$work/rd.list" >"$work/rd.cpio" || { echo "FAIL: gen_init_cpio"; exit 1; }
+run initrd "$@" --kernel "$image" --initrd "$work/rd.cpio" --append "$append -- /bin/greet 3"
+[ $status -eq 3 ] && has initrd "hello from user space: /bin/greet 3"
+check "--initrd: a program from the initrd runs (got $status)" $? initrd
+
+run bad "$@" --kernel "$work/nonexistent"
+[ $status -eq 125 ] && grep -q "^teasim: error: .*nonexistent" "$work/bad.err"
+check "a missing kernel is one error line, status 125 (got $status)" $? bad
+
+[ $fails -eq 0 ] && echo "all Linux boots behaved"
+[ $fails -eq 0 ]
