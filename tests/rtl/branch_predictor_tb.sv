@@ -26,12 +26,13 @@ module branch_predictor_tb;
   bp_ckpt_t        upd_ckpt = '0;
   logic            flush = 0;
   bp_ckpt_t        flush_ckpt = '0;
+  logic            confirm = 1;   // the front end's predecode: a control-flow instruction
 
   branch_predictor dut (
     .clk_i(clk), .rst_ni(rst_n),
     .fetch_pc_i(fetch_pc), .fetch_fire_i(fetch_fire),
     .pred_taken_o(pred_taken), .pred_slot_o(pred_slot), .pred_target_o(pred_target),
-    .pred_kind_o(pred_kind), .ckpt_o(ckpt),
+    .pred_kind_o(pred_kind), .pred_confirm_i(confirm), .ckpt_o(ckpt),
     .upd_valid_i(upd_valid), .upd_pc_i(upd_pc), .upd_rvc_i(upd_rvc), .upd_kind_i(upd_kind),
     .upd_taken_i(upd_taken), .upd_target_i(upd_target), .upd_mispredict_i(upd_mispredict),
     .upd_ckpt_i(upd_ckpt), .flush_i(flush), .flush_ckpt_i(flush_ckpt));
@@ -283,6 +284,21 @@ module branch_predictor_tb;
     look(64'h6000_0000);
     check(ckpt.ghist == {ck0.ghist[FE_HIST_BITS-2:0], 1'b1} && ckpt.ras_ptr == ck0.ras_ptr &&
           ckpt.ras_top == ck0.ras_top, "branch repair");
+
+    // A return predicted where the front end finds a plain instruction
+    // (another code's BTB entry) is dropped: the RAS is not popped.
+    look(64'h6000_0000);
+    ck0 = ckpt;
+    look(ret_pc(1));
+    check(pred_taken, "the return is known to the BTB");
+    confirm = 0;
+    fetch_fire = 1;
+    tick();
+    fetch_fire = 0;
+    confirm = 1;
+    look(64'h6000_0000);
+    check(ckpt.ras_ptr == ck0.ras_ptr && ckpt.ras_top == ck0.ras_top && ckpt.ghist == ck0.ghist,
+          "an unconfirmed return popped the RAS");
 
     if (errors == 0) $display("PASS branch_predictor_tb");
     else $fatal(1, "%0d errors", errors);

@@ -13,7 +13,10 @@
 // instruction (fault_hi for a 32-bit one whose second half is bad) with
 // nothing after them until the bench's trap flush. DR-L1 and DR-TLB must
 // mark exactly the first instruction enqueued after an I-cache miss / I-TLB
-// miss of the fetch (not killed by a redirect). At the end a hot loop runs:
+// miss of the fetch (not killed by a redirect). Control-flow instructions
+// are encoded as such (the front end predecodes them); at flushes with a
+// fence.i some become plain instructions, so the predictor's entries for
+// them are stale and must not steer fetch. At the end a hot loop runs:
 // after warm-up, no line requests and no fetch bubbles.
 `include "frontend_types.svh"
 `include "mem_types.svh"
@@ -131,6 +134,48 @@ module frontend_tb;
     good_start = o;
   endfunction
 
+  // Gives the instruction at o the encoding of its control-flow kind:
+  // BRANCH, JAL, JALR; C.BEQZ, C.J, C.JALR (call), C.JR ra (return).
+  task automatic encode_cf(input int o);
+    if (is32[o]) begin
+      case (cf[o] - 1)
+        int'(BR_KIND_BRANCH): img[o][6:0] = 7'b1100011;
+        int'(BR_KIND_RETURN): img[o][6:0] = 7'b1100111;
+        default:              img[o][6:0] = 7'b1101111;
+      endcase
+    end else begin
+      case (cf[o] - 1)
+        int'(BR_KIND_BRANCH): begin img[o][1:0] = 2'b01; img[o+1][7:5] = 3'b110; end
+        int'(BR_KIND_JUMP):   begin img[o][1:0] = 2'b01; img[o+1][7:5] = 3'b101; end
+        default: begin
+          // rs2 = 0, rs1 = ra; bit 12 set for the call (C.JALR)
+          img[o] = {1'b1, 5'b00000, 2'b10};
+          img[o+1] = {3'b100, cf[o] - 1 == int'(BR_KIND_CALL), 4'b0000};
+        end
+      endcase
+    end
+  endtask
+
+  // Code changes under the predictor (a store and a fence.i): the
+  // control-flow instruction at o becomes a plain one.
+  int rewrites = 0;
+  task automatic rewrite_plain(input int o);
+    cf[o] = CF_NONE;
+    if (is32[o]) img[o][6:0] = 7'b0010011;   // OP-IMM
+    else img[o][1:0] = 2'b00;                // quadrant 0 holds no control flow
+    rewrites++;
+  endtask
+
+  task automatic rewrite_some();
+    int o;
+    for (int i = 0; i < 3; i++) begin
+      o = $urandom_range(SIZE - 2) & ~1;
+      while (o > 0 && !(start[o] && cf[o] != CF_NONE)) o -= 2;
+      if (start[o] && cf[o] != CF_NONE && (o < LOOP || o >= LOOP + LOOP_BYTES + 4))
+        rewrite_plain(o);
+    end
+  endtask
+
   task automatic build_program();
     int o, len, k;
     o = 0;
@@ -161,6 +206,7 @@ module frontend_tb;
         else if (k < 85) cf[o] = int'(BR_KIND_CALL) + 1;
         else cf[o] = int'(BR_KIND_RETURN) + 1;
         pat[o] = $urandom_range(4);
+        encode_cf(o);
       end
       o += len;
     end
@@ -185,12 +231,14 @@ module frontend_tb;
     o = LOOP + LOOP_BYTES / 2;
     while (!start[o]) o -= 2;
     cf[o] = int'(BR_KIND_JUMP) + 1;
+    encode_cf(o);
     k = o + 12;
     while (!start[k]) k -= 2;
     tgt[o] = k;
     o = LOOP + LOOP_BYTES;
     while (!start[o]) o -= 2;
     cf[o]  = int'(BR_KIND_BRANCH) + 1;
+    encode_cf(o);
     pat[o] = 5;
     tgt[o] = LOOP;
   endtask
@@ -430,6 +478,7 @@ module frontend_tb;
       flush_pc = expect_pc;
       flush_ckpt = e.ckpt;
       inval = $urandom_range(2) == 0;
+      if (inval) rewrite_some();
       flushes++;
       return;
     end
@@ -572,8 +621,8 @@ module frontend_tb;
       track_miss();
     end
 
-    $sformat(s, "%0d instructions checked, %0d mispredicts, %0d flushes (%0d with fence.i)",
-             checked, mispredicts, flushes, inval_count);
+    $sformat(s, "%0d instructions checked, %0d mispredicts, %0d flushes (%0d with fence.i, %0d control-flow instructions rewritten as plain ones)",
+             checked, mispredicts, flushes, inval_count, rewrites);
     $display("%s", s);
     $display("%0d line requests (%0d miss events), %0d stray responses, DR-L1 %0d, DR-TLB %0d",
              requests, miss_events, stray, marks_l1, marks_tlb);

@@ -12,7 +12,9 @@
 //
 // History: a fetch that contains a conditional branch known to the BTB at
 // or before its predicted-taken slot shifts in one bit, 1 when it ends on a
-// taken conditional branch. The speculative update (history, RAS push on a
+// taken conditional branch. A prediction the front end finds on a plain
+// instruction (pred_confirm_i low: the BTB entry is another code's) is
+// dropped: the fetch goes on as if nothing were predicted taken. The speculative update (history, RAS push on a
 // call, pop on a return) happens when fetch_fire_i says the block was used.
 // Every instruction carries ckpt_o of its fetch; a mispredict at resolution
 // restores that checkpoint and applies the resolved instruction (its
@@ -40,6 +42,7 @@ module branch_predictor #(
   output logic [SLOT_BITS-1:0] pred_slot_o,
   output logic [XLEN-1:0]      pred_target_o,
   output br_kind_e             pred_kind_o,
+  input  logic                 pred_confirm_i,  // the slot holds a control-flow instruction
   output bp_ckpt_t             ckpt_o,
 
   // Resolution of a control-flow instruction.
@@ -164,7 +167,7 @@ module branch_predictor #(
 
   // The first slot predicted taken, and whether a known conditional branch
   // lies at or before it (all of the block when none is taken).
-  logic                 any_taken, cond_seen;
+  logic                 any_taken, taken, cond_seen;
   logic [SLOT_BITS-1:0] sel;
   always_comb begin
     any_taken = 1'b0;
@@ -175,9 +178,13 @@ module branch_predictor #(
         sel       = SLOT_BITS'(s);
       end
     end
+  end
+  // apart from the selection: the front end confirms from pred_slot_o
+  always_comb begin
+    taken     = any_taken && pred_confirm_i;
     cond_seen = 1'b0;
     for (int s = 0; s < SLOTS; s++) begin
-      if (slot_cond[s] && (!any_taken || SLOT_BITS'(s) <= sel)) cond_seen = 1'b1;
+      if (slot_cond[s] && (!taken || SLOT_BITS'(s) <= sel)) cond_seen = 1'b1;
     end
   end
 
@@ -221,12 +228,12 @@ module branch_predictor #(
       end
     end else if (fetch_fire_i) begin
       if (cond_seen) begin
-        ghist_d = {ghist_q[HIST_BITS-2:0], any_taken && sel_kind == BR_KIND_BRANCH};
+        ghist_d = {ghist_q[HIST_BITS-2:0], taken && sel_kind == BR_KIND_BRANCH};
       end
-      if (any_taken && sel_kind == BR_KIND_CALL) begin
+      if (taken && sel_kind == BR_KIND_CALL) begin
         ras_ptr_d        = ras_ptr_q + 1'b1;
         ras_d[ras_ptr_d] = sel_link;
-      end else if (any_taken && sel_kind == BR_KIND_RETURN) begin
+      end else if (taken && sel_kind == BR_KIND_RETURN) begin
         ras_ptr_d = ras_ptr_q - 1'b1;
       end
     end

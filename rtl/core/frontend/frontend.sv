@@ -20,6 +20,14 @@
 // finishes a block, not when it stops early for lack of lanes: the rest of
 // the block is looked up again, and its instructions get the same
 // checkpoint as the first part's.
+//
+// A prediction stands only when the half-word at the predicted slot starts
+// a control-flow instruction (predecode of the block, in the same cycle).
+// The BTB is a hint keyed by address: code can change under it (another
+// process at the same virtual address, code rewritten and fenced), and a
+// plain instruction predicted taken would be followed by the wrong path
+// with nothing left to check it, since only control-flow instructions are
+// resolved.
 `include "frontend_types.svh"
 `include "mem_types.svh"
 
@@ -103,6 +111,20 @@ module frontend #(
   logic kill;
   assign kill = flush_i || redirect_i;
 
+  // Whether a half-word starts a control-flow instruction: JAL, JALR or a
+  // conditional branch; C.J, C.BEQZ, C.BNEZ, C.JR or C.JALR (RV64 has no
+  // C.JAL). Bit 12 tells C.JR from C.JALR: both count.
+  // verilator lint_off UNUSEDSIGNAL
+  function automatic logic is_cti(input logic [15:0] h);
+    if (h[1:0] == 2'b11)
+      is_cti = h[6:0] == 7'b1101111 || h[6:0] == 7'b1100111 || h[6:0] == 7'b1100011;
+    else if (h[1:0] == 2'b01)
+      is_cti = h[15:13] == 3'b101 || h[15:13] == 3'b110 || h[15:13] == 3'b111;
+    else
+      is_cti = h[1:0] == 2'b10 && h[15:13] == 3'b100 && h[11:7] != 5'd0 && h[6:2] == 5'd0;
+  endfunction
+  // verilator lint_on UNUSEDSIGNAL
+
   // ---------------------------------------------------------------- pc
   logic [XLEN-1:0] pc, npc, align_next_pc;
   logic            fire;
@@ -161,7 +183,7 @@ module frontend #(
   assign ev_icache_miss_o = ic_miss;
 
   // ---------------------------------------------------------------- predictor
-  logic                 bp_taken, bp_fire;
+  logic                 bp_taken, bp_fire, bp_cti;
   logic [SLOT_BITS-1:0] bp_slot;
   logic [XLEN-1:0]      bp_target;
   br_kind_e             bp_kind;
@@ -174,10 +196,12 @@ module frontend #(
     .clk_i, .rst_ni,
     .fetch_pc_i(pc), .fetch_fire_i(bp_fire),
     .pred_taken_o(bp_taken), .pred_slot_o(bp_slot), .pred_target_o(bp_target),
-    .pred_kind_o(bp_kind), .ckpt_o(bp_ckpt),
+    .pred_kind_o(bp_kind), .pred_confirm_i(bp_cti), .ckpt_o(bp_ckpt),
     .upd_valid_i, .upd_pc_i, .upd_rvc_i, .upd_kind_i, .upd_taken_i, .upd_target_i,
     .upd_mispredict_i, .upd_ckpt_i,
     .flush_i, .flush_ckpt_i);
+
+  assign bp_cti = is_cti(ic_block[16*bp_slot +: 16]);
 
   // ---------------------------------------------------------------- align
   logic              fb_ready;
@@ -191,7 +215,7 @@ module frontend #(
     .valid_i(ic_hit),
     .pc_i(pc),
     .block_i(ic_block),
-    .pred_taken_i(bp_taken), .pred_slot_i(bp_slot), .pred_target_i(bp_target),
+    .pred_taken_i(bp_taken && bp_cti), .pred_slot_i(bp_slot), .pred_target_i(bp_target),
     .accept_i(fb_ready),
     .instr_valid_o(al_valid), .instr_pc_o(al_pc), .instr_bits_o(al_bits),
     .instr_rvc_o(al_rvc), .instr_taken_o(al_taken), .instr_npc_o(al_npc),
