@@ -115,6 +115,7 @@ module tea_core #(
   output logic                      trace_tea_valid_o,
   output logic [63:0]               trace_tea_time_o,
   output logic [1:0]                trace_tea_state_o,
+  output logic [1:0]                trace_tea_priv_o,
   output logic [CFG_W-1:0]          trace_tea_mask_o,
   output logic [CFG_W*64-1:0]       trace_tea_pc_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
@@ -1186,7 +1187,7 @@ module tea_core #(
   /* verilator lint_off UNUSEDSIGNAL */  // the sample is read by the trace port
   logic                  tea_valid;
   logic [63:0]           tea_time, tea_lost;
-  logic [1:0]            tea_state;
+  logic [1:0]            tea_state, tea_priv;
   logic [W-1:0]          tea_mask;
   logic [W*64-1:0]       tea_pc;
   logic [W*PSV_BITS-1:0] tea_psv;
@@ -1200,6 +1201,7 @@ module tea_core #(
       .csr_we_i(tea_commit_we), .csr_wdata_i(tea_commit_wdata),
       .csr_rdata_o(tea_rdata), .csr_illegal_o(tea_illegal), .irq_o(tea_irq),
       .sample_valid_o(tea_valid), .sample_time_o(tea_time), .sample_state_o(tea_state),
+      .sample_priv_o(tea_priv),
       .sample_mask_o(tea_mask), .sample_pc_o(tea_pc), .sample_psv_o(tea_psv),
       .lost_o(tea_lost)
     );
@@ -1214,6 +1216,7 @@ module tea_core #(
     assign tea_valid   = 1'b0;
     assign tea_time    = '0;
     assign tea_state   = '0;
+    assign tea_priv    = '0;
     assign tea_mask    = '0;
     assign tea_pc      = '0;
     assign tea_psv     = '0;
@@ -1332,6 +1335,7 @@ module tea_core #(
   assign trace_tea_valid_o   = tea_valid;
   assign trace_tea_time_o    = tea_time;
   assign trace_tea_state_o   = tea_state;
+  assign trace_tea_priv_o    = tea_priv;
   assign trace_tea_mask_o    = tea_mask;
   assign trace_tea_pc_o      = tea_pc;
   assign trace_tea_psv_o     = tea_psv;

@@ -9,7 +9,7 @@
 
 localparam logic [11:0] TEA_CSR_CTL    = 12'h5c0;  // RW: EN, UEN, JIT
 localparam logic [11:0] TEA_CSR_PERIOD = 12'h5c1;  // RW: cycles between samples, 32 bits
-localparam logic [11:0] TEA_CSR_STAT   = 12'h5c2;  // RW: V, WAIT, STATE, MASK; writing V=0 frees the sample
+localparam logic [11:0] TEA_CSR_STAT   = 12'h5c2;  // RW: V, WAIT, STATE, MASK, PRIV; writing V=0 frees the sample
 localparam logic [11:0] TEA_CSR_TIME   = 12'h5c3;  // RO: cycle of the sample
 localparam logic [11:0] TEA_CSR_LOST   = 12'h5c4;  // RW: samples lost because the last was unread
 localparam logic [11:0] TEA_CSR_INFO   = 12'h5c5;  // RO: W, PSV bits, map version
@@ -28,6 +28,7 @@ localparam int unsigned TEA_STAT_V     = 0;        // a sample is latched and un
 localparam int unsigned TEA_STAT_WAIT  = 1;        // sampled, waiting for the instruction to commit
 localparam int unsigned TEA_STAT_STATE = 2;        // [3:2]: commit state of the sample
 localparam int unsigned TEA_STAT_MASK  = 8;        // [15:8]: slots holding an instruction
+localparam int unsigned TEA_STAT_PRIV  = 16;       // [17:16]: privilege the sampled instructions ran in
 
 // commit states, as enum pics_commit_state
 localparam logic [1:0] TEA_COMPUTE = 2'd0;
@@ -35,7 +36,7 @@ localparam logic [1:0] TEA_STALLED = 2'd1;
 localparam logic [1:0] TEA_DRAINED = 2'd2;
 localparam logic [1:0] TEA_FLUSHED = 2'd3;
 
-localparam int unsigned TEA_MAP_VERSION = 1;
+localparam int unsigned TEA_MAP_VERSION = 2;
 localparam int unsigned TEA_IRQ         = 16;      // mip/mie bit and interrupt cause
 
 // verilator lint_on UNUSEDPARAM

@@ -135,6 +135,7 @@ module tea_soc #(
   output logic                      trace_tea_valid_o,
   output logic [63:0]               trace_tea_time_o,
   output logic [1:0]                trace_tea_state_o,
+  output logic [1:0]                trace_tea_priv_o,
   output logic [CFG_W-1:0]          trace_tea_mask_o,
   output logic [CFG_W*64-1:0]       trace_tea_pc_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
@@ -219,7 +220,7 @@ module tea_soc #(
     .trace_dispatch_o,
     .trace_retire_o, .trace_retire_trap_o, .trace_retire_psv_o, .trace_fb_enq_o,
     .trace_fb_flush_o, .trace_tea_we_o, .trace_tea_addr_o, .trace_tea_wdata_o,
-    .trace_tea_valid_o, .trace_tea_time_o, .trace_tea_state_o, .trace_tea_mask_o,
+    .trace_tea_valid_o, .trace_tea_time_o, .trace_tea_state_o, .trace_tea_priv_o, .trace_tea_mask_o,
     .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o,
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i
 `endif

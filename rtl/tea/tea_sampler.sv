@@ -51,6 +51,7 @@ module tea_sampler #(
   output logic              sample_valid_o,
   output logic [63:0]       sample_time_o,
   output logic [1:0]        sample_state_o,
+  output logic [1:0]        sample_priv_o,
   output logic [W-1:0]      sample_mask_o,
   output logic [W*64-1:0]   sample_pc_o,
   output logic [W*PS-1:0]   sample_psv_o,
@@ -72,6 +73,8 @@ module tea_sampler #(
   logic [W*PS-1:0] psv_q;
   logic [63:0]     last_pc_q;     // the last instruction that left the ROB
   logic [PS-1:0]   last_psv_q;
+  logic [1:0]      last_priv_q;   // ... and the privilege it ran in
+  logic [1:0]      priv_q;        // the privilege the sampled instructions ran in
 
   // -------------------------------------------------------- CSR decode
   logic        is_ctl, is_period, is_stat, is_time, is_lost, is_info, is_addr, is_psv;
@@ -96,6 +99,7 @@ module tea_sampler #(
     stat[TEA_STAT_WAIT]          = wait_q;
     stat[TEA_STAT_STATE +: 2]    = state_q;
     stat[TEA_STAT_MASK +: W]     = mask_q;
+    stat[TEA_STAT_PRIV +: 2]     = priv_q;
   end
 
   always_comb begin
@@ -178,11 +182,14 @@ module tea_sampler #(
       psv_q       <= '0;
       last_pc_q   <= '0;
       last_psv_q  <= '0;
+      last_priv_q <= '0;
+      priv_q      <= '0;
     end else begin
       cycle_q <= cycle_q + 64'd1;
       if (retire_i[0]) begin
-        last_pc_q  <= leave_pc;
-        last_psv_q <= leave_psv;
+        last_pc_q   <= leave_pc;
+        last_psv_q  <= leave_psv;
+        last_priv_q <= priv_i;
       end
       if (flush_i)           flushed_q <= 1'b1;
       else if (!rob_empty_i) flushed_q <= 1'b0;
@@ -194,6 +201,7 @@ module tea_sampler #(
       if (wait_q && retire_i[0]) begin
         wait_q  <= 1'b0;
         valid_q <= 1'b1;
+        priv_q  <= priv_i;
         mask_q  <= W'(1);
         pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
         psv_q   <= {{(W-1)*PS{1'b0}}, retire_psv_i[PS-1:0]};
@@ -207,6 +215,7 @@ module tea_sampler #(
           if (committing) begin
             state_q <= TEA_COMPUTE;
             valid_q <= 1'b1;
+            priv_q  <= priv_i;
             mask_q  <= retire_i;
             pc_q    <= retire_pc_valid;
             psv_q   <= retire_psv_valid;
@@ -214,6 +223,7 @@ module tea_sampler #(
             state_q <= TEA_STALLED;
             if (retire_i[0]) begin  // the head traps in this very cycle
               valid_q <= 1'b1;
+              priv_q  <= priv_i;
               mask_q  <= W'(1);
               pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
               psv_q   <= {{(W-1)*PS{1'b0}}, retire_psv_i[PS-1:0]};
@@ -223,6 +233,7 @@ module tea_sampler #(
           end else if (flushed_q) begin
             state_q <= TEA_FLUSHED;
             valid_q <= 1'b1;
+            priv_q  <= last_priv_q;
             mask_q  <= W'(1);
             pc_q    <= {{(W-1)*64{1'b0}}, last_pc_q};
             psv_q   <= {{(W-1)*PS{1'b0}}, last_psv_q};
@@ -250,6 +261,7 @@ module tea_sampler #(
   assign sample_valid_o = valid_q;
   assign sample_time_o  = time_q;
   assign sample_state_o = state_q;
+  assign sample_priv_o  = priv_q;
   assign sample_mask_o  = mask_q;
   assign sample_pc_o    = pc_q;
   assign sample_psv_o   = psv_q;

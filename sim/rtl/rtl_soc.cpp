@@ -371,6 +371,7 @@ void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
 	c->retire = t->trace_retire_o;
 	c->retire_trap = t->trace_retire_trap_o;
 	c->flush = t->trace_flush_o;
+	c->priv = t->trace_priv_o;
 	for (unsigned i = 0; i < kWidth && (c->retire >> i & 1); i++) {
 		c->pc[i] = lane64(t->trace_pc_o, i);
 		c->psv[i] = bits(t->trace_retire_psv_o, kPsvBits * i, kPsvBits);
@@ -390,6 +391,7 @@ void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 	r->valid = t->trace_tea_valid_o;
 	r->time = t->trace_tea_time_o;
 	r->state = t->trace_tea_state_o;
+	r->priv = t->trace_tea_priv_o;
 	r->mask = t->trace_tea_mask_o;
 	for (unsigned i = 0; i < kWidth; i++) {
 		r->pc[i] = lane64(t->trace_tea_pc_o, i);

@@ -20,12 +20,13 @@ static uint32_t first_wait(uint32_t period)
 	return period ? period - 1 : 0;
 }
 
-static void latch_one(struct tea_sampler_model *m, uint64_t pc, uint64_t psv)
+static void latch_one(struct tea_sampler_model *m, uint64_t pc, uint64_t psv, unsigned priv)
 {
 	memset(m->pc, 0, sizeof(m->pc));
 	memset(m->psv, 0, sizeof(m->psv));
 	m->valid = true;
 	m->mask = 1;
+	m->priv = priv;
 	m->pc[0] = pc;
 	m->psv[0] = psv;
 }
@@ -48,6 +49,7 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 
 		m->last_pc = c->pc[last];
 		m->last_psv = c->psv[last];
+		m->last_priv = c->priv;
 	}
 	if (c->flush)
 		m->flushed = true;
@@ -63,7 +65,7 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 
 	if (old.wait && (c->retire & 1)) {
 		m->wait = false;
-		latch_one(m, c->pc[0], c->psv[0]);
+		latch_one(m, c->pc[0], c->psv[0], c->priv);
 	}
 
 	if (sample_now) {
@@ -76,6 +78,7 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 				m->state = TEA_COMPUTE;
 				m->valid = true;
 				m->mask = c->retire;
+				m->priv = c->priv;
 				memset(m->pc, 0, sizeof(m->pc));
 				memset(m->psv, 0, sizeof(m->psv));
 				for (unsigned i = 0; i < m->width; i++) {
@@ -87,12 +90,12 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 			} else if (!c->rob_empty) {
 				m->state = TEA_STALLED;
 				if (c->retire & 1)	/* the head traps in this cycle */
-					latch_one(m, c->pc[0], c->psv[0]);
+					latch_one(m, c->pc[0], c->psv[0], c->priv);
 				else
 					m->wait = true;
 			} else if (old.flushed) {
 				m->state = TEA_FLUSHED;
-				latch_one(m, old.last_pc, old.last_psv);
+				latch_one(m, old.last_pc, old.last_psv, old.last_priv);
 			} else {
 				m->state = TEA_DRAINED;
 				m->wait = true;
@@ -129,6 +132,7 @@ void tea_sampler_model_regs(const struct tea_sampler_model *m, struct tea_sample
 	r->time = m->time;
 	r->state = m->state;
 	r->mask = m->mask;
+	r->priv = m->priv;
 	r->lost = m->lost;
 	memcpy(r->pc, m->pc, sizeof(r->pc));
 	memcpy(r->psv, m->psv, sizeof(r->psv));
@@ -150,6 +154,7 @@ bool tea_sample_regs_equal(const struct tea_sample_regs *rtl, const struct tea_s
 	CHECK(time, "time");
 	CHECK(state, "state");
 	CHECK(mask, "slot mask");
+	CHECK(priv, "privilege");
 	CHECK(lost, "lost count");
 	for (unsigned i = 0; i < width; i++) {
 		CHECK(pc[i], "slot address");

@@ -18,9 +18,10 @@ struct tea_sampler_model {
 	uint16_t lfsr;
 	uint64_t cycle, lost, time;
 	bool valid, wait, flushed;
-	unsigned state, mask;
+	unsigned state, mask, priv;
 	uint64_t pc[TEA_MAX_WIDTH], psv[TEA_MAX_WIDTH];
 	uint64_t last_pc, last_psv;
+	unsigned last_priv;
 	bool sampled;		/* the last cycle was a sample cycle */
 };
 
@@ -33,7 +34,7 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 struct tea_sample_regs {
 	bool valid;
 	uint64_t time;
-	unsigned state, mask;
+	unsigned state, mask, priv;
 	uint64_t pc[TEA_MAX_WIDTH], psv[TEA_MAX_WIDTH];
 	uint64_t lost;
 };

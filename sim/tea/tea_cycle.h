@@ -14,6 +14,7 @@ struct tea_cycle {
 	unsigned retire;	/* mask of the lanes leaving the ROB head, a prefix */
 	bool retire_trap;	/* lane 0 leaves without committing (trap, replay) */
 	bool flush;		/* the back end is flushed at the end of the cycle */
+	unsigned priv;		/* the privilege the leaving instructions ran in */
 	uint64_t pc[TEA_MAX_WIDTH];
 	uint64_t psv[TEA_MAX_WIDTH];
 	/* where instructions are, for the baseline samplers that tag them

@@ -123,7 +123,9 @@ struct Bench {
 		dut->eval();
 		dut->clk_i = 0;
 		dut->eval();
-		bool fresh = tea_sampler_model_cycle(&model, &c);
+		tea_cycle mc = c;
+		mc.priv = priv;
+		bool fresh = tea_sampler_model_cycle(&model, &mc);
 		cycle++;
 		compare();
 		return fresh;
@@ -135,6 +137,7 @@ struct Bench {
 		rtl.valid = dut->sample_valid_o;
 		rtl.time = dut->sample_time_o;
 		rtl.state = dut->sample_state_o;
+		rtl.priv = dut->sample_priv_o;
 		rtl.mask = dut->sample_mask_o;
 		rtl.lost = dut->lost_o;
 		for (unsigned i = 0; i < W; i++) {
@@ -329,6 +332,29 @@ void directed()
 	}
 	expect(lo >= 20 && hi <= 20 + 15 && hi > lo, "jittered intervals in [20, 35] that vary");
 
+	// PRIV: the privilege the sampled instructions ran in; a Flushed
+	// sample takes the last instruction's, not the current one.
+	b.write(TEA_CSR_STAT, 0);
+	b.write(TEA_CSR_PERIOD, 20);
+	run_to_sample(b, false);
+	b.priv = 0;
+	expect(b.step(commit(1, 0x10000)), "a sample in U mode");
+	b.priv = 3;
+	expect((b.read(TEA_CSR_STAT) >> TEA_STAT_PRIV_SHIFT & 3) == 0, "PRIV is U");
+	b.write(TEA_CSR_STAT, 0);
+	b.priv = 1;
+	tea_cycle strap = commit(1, 0xffffffff80001000ull);
+	strap.retire_trap = true;
+	strap.flush = true;
+	expect(!b.step(strap), "a trap in S mode, between samples");
+	b.priv = 3;
+	run_to_sample(b, true);
+	expect(b.step(Bench::idle(true)), "a Flushed sample");
+	uint64_t fst = b.read(TEA_CSR_STAT);
+	expect((fst >> TEA_STAT_STATE_SHIFT & 3) == TEA_FLUSHED && (fst >> TEA_STAT_PRIV_SHIFT & 3) == 1,
+	       "a Flushed sample has the privilege of the instruction that left last (S)");
+	b.write(TEA_CSR_STAT, 0);
+
 	// Access rules.
 	bool ill;
 	b.read(TEA_CSR_TIME, &ill, true);
@@ -404,12 +430,15 @@ void random_run(unsigned seed, unsigned cycles)
 			rob = 0;
 		if (rng() % 3 && !c.flush)
 			rob += rng() % (W + 1);
+		/* commits in U and S mode too; software writes from M */
+		b.priv = c.csr_we || rng() % 4 ? 3 : (unsigned)(rng() % 2);
 		if (b.step(c)) {
 			samples++;
 			states[b.model.state]++;
 		}
 		// Software frees a sample a while after it was taken.
 		if (b.model.valid && rng() % 8 == 0) {
+			b.priv = 3;
 			b.write(TEA_CSR_STAT, 0);
 		}
 	}

@@ -86,6 +86,7 @@ static void csr_map_agrees(void **state)
 	assert_int_equal(1u << sv_param(svh, "TEA_STAT_WAIT"), TEA_STAT_WAIT);
 	assert_int_equal(sv_param(svh, "TEA_STAT_STATE"), TEA_STAT_STATE_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_STAT_MASK"), TEA_STAT_MASK_SHIFT);
+	assert_int_equal(sv_param(svh, "TEA_STAT_PRIV"), TEA_STAT_PRIV_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_COMPUTE"), TEA_COMPUTE);
 	assert_int_equal(sv_param(svh, "TEA_STALLED"), TEA_STALLED);
 	assert_int_equal(sv_param(svh, "TEA_DRAINED"), TEA_DRAINED);

@@ -7,7 +7,7 @@
 
 #define TEA_CSR_CTL	0x5c0	/* RW: EN, UEN, JIT */
 #define TEA_CSR_PERIOD	0x5c1	/* RW: cycles between samples, 32 bits */
-#define TEA_CSR_STAT	0x5c2	/* RW: V, WAIT, STATE, MASK; V=0 frees the sample */
+#define TEA_CSR_STAT	0x5c2	/* RW: V, WAIT, STATE, MASK, PRIV; V=0 frees the sample */
 #define TEA_CSR_TIME	0x5c3	/* RO: cycle of the sample */
 #define TEA_CSR_LOST	0x5c4	/* RW: samples lost because the last was unread */
 #define TEA_CSR_INFO	0x5c5	/* RO: W, PSV bits, map version */
@@ -28,6 +28,7 @@
 #define TEA_STAT_WAIT	(1u << 1)	/* sampled, waiting for its instruction */
 #define TEA_STAT_STATE_SHIFT 2		/* [3:2]: commit state */
 #define TEA_STAT_MASK_SHIFT 8		/* [15:8]: slots holding an instruction */
+#define TEA_STAT_PRIV_SHIFT 16		/* [17:16]: privilege they ran in (0 U, 1 S, 3 M) */
 
 /* Commit states, the values of enum pics_commit_state. */
 #define TEA_COMPUTE	0
@@ -39,7 +40,7 @@
 #define TEA_INFO_WIDTH(v)	((unsigned)(v) & 0xf)
 #define TEA_INFO_PSV_BITS(v)	((unsigned)((v) >> 8) & 0xff)
 #define TEA_INFO_VERSION(v)	((unsigned)((v) >> 16) & 0xff)
-#define TEA_MAP_VERSION	1
+#define TEA_MAP_VERSION	2
 
 /* The sample interrupt: bit 16 of mip/mie/mideleg, cause 16. */
 #define TEA_IRQ		16
