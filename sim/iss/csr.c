@@ -15,15 +15,14 @@
  *   per retired instruction; a write to either is what the next
  *   instruction reads. mhpmcounter3-31/mhpmevent3-31 hold what is written.
  * - mcountinhibit: CY, IR and HPM3-31 writable; CY and IR stop the counts.
- * - TEA CSRs (0x5C0-0x5FF, docs/tea-csr.md): teactl, teaperiod and
- *   tealost hold what is written; no sample is ever taken, so teastat,
- *   teatime and the slots read 0. U mode may access them only with
- *   teactl.UEN. mip/mie/mideleg bit 16 is the TEA interrupt.
+ * - TEA CSRs (0x5C0-0x5FF, docs/tea-csr.md): tea.c; U mode may access
+ *   them only with teactl.UEN. mip/mie/mideleg bit 16 is the TEA interrupt.
  * - Debug triggers: none. tselect and tdata1-3 exist (software probes them)
  *   and read 0, which tdata1 defines as "no trigger at this index"; writes
  *   are ignored. */
 #include "iss/hart_internal.h"
 #include "tea/csr.h"
+#include "tea/sampler_model.h"
 
 enum csr_number {
 	CSR_SSTATUS = 0x100,
@@ -121,6 +120,9 @@ void csr_reset(struct hart *h)
 	h->tea_ctl = 0;
 	h->tea_period = 0;
 	h->tea_lost = 0;
+	h->tea_wr = false;
+	if (h->tea_model)
+		tea_sampler_model_reset(h->tea_model, h->tea_width);
 }
 
 static uint64_t read_mip(const struct hart *h)
@@ -257,37 +259,18 @@ static bool is_tea_csr(unsigned csr)
 	return csr >= TEA_CSR_FIRST && csr <= TEA_CSR_LAST;
 }
 
-static bool read_tea_csr(const struct hart *h, unsigned csr, uint64_t *v)
-{
-	*v = 0;
-	switch (csr) {
-	case TEA_CSR_CTL:
-		*v = h->tea_ctl;
-		return true;
-	case TEA_CSR_PERIOD:
-		*v = h->tea_period;
-		return true;
-	case TEA_CSR_LOST:
-		*v = h->tea_lost;
-		return true;
-	case TEA_CSR_INFO:
-		*v = h->tea_width | 9u << 8 | (uint64_t)TEA_MAP_VERSION << 16;
-		return true;
-	case TEA_CSR_STAT:
-	case TEA_CSR_TIME:
-		return true;
-	}
-	return (csr >= TEA_CSR_ADDR0 && csr < TEA_CSR_ADDR0 + h->tea_width) ||
-	       (csr >= TEA_CSR_PSV0 && csr < TEA_CSR_PSV0 + h->tea_width);
-}
 
 /* Reads a CSR as software sees it; false when it does not exist. */
 bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 {
 	if (read_supervisor_csr(h, csr, v) || read_machine_csr(h, csr, v))
 		return true;
-	if (is_tea_csr(csr))
-		return read_tea_csr(h, csr, v);
+	if (is_tea_csr(csr)) {
+		if (!tea_csr_exists(h, csr))
+			return false;
+		tea_csr_read(h, csr, v);
+		return true;
+	}
 	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
 		*v = h->mhpmevent[csr & 0x1f];
 		return true;
@@ -308,9 +291,8 @@ bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 static bool csr_permitted(const struct hart *h, unsigned csr, bool write)
 {
 	if (is_tea_csr(csr))
-		return (!write || csr == TEA_CSR_CTL || csr == TEA_CSR_PERIOD ||
-			csr == TEA_CSR_STAT || csr == TEA_CSR_LOST) &&
-		       (h->priv != PRIV_U || (h->tea_ctl & TEA_CTL_UEN));
+		return (!write || tea_csr_writable(csr)) &&
+		       (h->priv != PRIV_U || (tea_csr_ctl(h) & TEA_CTL_UEN));
 	if (((csr >> 8) & 3) > h->priv)
 		return false;
 	if (write && (csr >> 10) == 3)
@@ -452,12 +434,8 @@ static void csr_write(struct hart *h, unsigned csr, uint64_t v)
 {
 	if (write_supervisor_csr(h, csr, v) || write_machine_csr(h, csr, v))
 		return;
-	if (csr == TEA_CSR_CTL)
-		h->tea_ctl = (uint32_t)v & TEA_CTL_MASK;
-	else if (csr == TEA_CSR_PERIOD)
-		h->tea_period = (uint32_t)v;
-	else if (csr == TEA_CSR_LOST)
-		h->tea_lost = v;
+	if (is_tea_csr(csr))
+		tea_csr_write(h, csr, v);
 	else if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
 		h->mhpmevent[csr & 0x1f] = v;
 	else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31)

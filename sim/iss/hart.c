@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include "iss/hart_internal.h"
+#include "tea/sampler_model.h"
 
 #define RVC_TABLE_SIZE 0x10000
 
@@ -46,6 +47,8 @@ struct hart *hart_create(struct soc *soc, unsigned hartid)
 void hart_set_tea_width(struct hart *h, unsigned width)
 {
 	h->tea_width = width;
+	if (h->tea_model)
+		tea_sampler_model_reset(h->tea_model, width);
 }
 
 void hart_set_tea_irq(struct hart *h, bool on)
@@ -58,6 +61,7 @@ void hart_destroy(struct hart *h)
 	if (!h)
 		return;
 	free(h->rvc);
+	free(h->tea_model);
 	free(h);
 }
 
@@ -173,6 +177,10 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 
 	h->check_irq = true;
 	while (done < n) {
+		uint64_t pc = h->pc;
+		unsigned priv = h->priv;
+		bool retired;
+
 		/* Everything that can end the run or raise an interrupt also
 		 * sets check_irq, so the common path tests one flag. */
 		if (unlikely(h->check_irq)) {
@@ -184,13 +192,18 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 			if (soc_exit_requested(h->soc, &code))
 				break;
 			if (run_check_interrupts(h)) {
+				if (unlikely(h->tea_model))
+					tea_step(h, pc, priv, true);
 				done++;
 				continue;
 			}
 		}
-		if (likely(execute_one(h, &raw, &insn)))
+		retired = execute_one(h, &raw, &insn);
+		if (likely(retired))
 			h->instret += h->instret_inc;
 		h->cycle += h->cycle_inc;
+		if (unlikely(h->tea_model))
+			tea_step(h, pc, priv, !retired);
 		done++;
 	}
 	return done;
@@ -239,6 +252,8 @@ void hart_step(struct hart *h, struct commit *c)
 		if (irq >= 0) {
 			take_interrupt(h, (unsigned)irq);
 			commit_trap(&rec, h);
+			if (h->tea_model)
+				tea_step(h, rec.pc, rec.priv, true);
 			goto out;
 		}
 	}
@@ -260,6 +275,8 @@ void hart_step(struct hart *h, struct commit *c)
 	}
 	rec.insn = raw;
 	h->cycle += h->cycle_inc;
+	if (h->tea_model)
+		tea_step(h, rec.pc, rec.priv, rec.trap);
 out:
 	if (c)
 		*c = rec;

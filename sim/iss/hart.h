@@ -44,9 +44,13 @@ bool hart_at_semihost_call(struct hart *h);
 /* The commit width whose TEA slot CSRs exist (docs/tea-csr.md); 2 unless
  * set, as the default configuration of the core. */
 void hart_set_tea_width(struct hart *h, unsigned width);
-/* Drives the TEA interrupt line (mip bit 16); the ISS has no sampler, so
- * only a bench that models one sets it. */
+/* Drives the TEA interrupt line (mip bit 16), for a bench that models a
+ * sampler outside the hart. */
 void hart_set_tea_irq(struct hart *h, bool on);
+/* Gives the hart a TEA sampler (iss/tea.c: the RTL sampler's model, one
+ * cycle per instruction), or takes it away; never in co-simulation. Its
+ * interrupt also drives PLIC source SOC_TEA_IRQ. False when out of memory. */
+bool hart_set_tea_sampler(struct hart *h, bool on);
 
 /* Interrupts. By default the hart samples soc_irq_lines() before every
  * step. Co-simulation turns that off and raises exactly the interrupt the

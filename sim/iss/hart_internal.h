@@ -172,9 +172,15 @@ struct hart {
 	 * keeps what software configures and applies the access rules for
 	 * the commit width of the RTL it is compared with. */
 	unsigned tea_width;
-	bool tea_irq;		/* the sampler's interrupt line, for benches */
+	bool tea_irq;		/* the sampler's interrupt line */
 	uint32_t tea_ctl, tea_period;
 	uint64_t tea_lost;
+	/* With a sampler (tea.c): its model, and the TEA CSR write of the
+	 * instruction executing, applied in its cycle. */
+	struct tea_sampler_model *tea_model;
+	bool tea_wr;
+	unsigned tea_wr_csr;
+	uint64_t tea_wr_data;
 
 	bool irq_from_soc;
 	hart_semihost_fn semihost;
@@ -190,6 +196,15 @@ struct hart {
 	struct tlb tlb;
 	bool tlb_has_superpage;
 };
+
+/* tea.c: the TEA CSRs, and the sampler's cycle after each step (only with
+ * a sampler: h->tea_model). */
+bool tea_csr_exists(const struct hart *h, unsigned csr);
+bool tea_csr_writable(unsigned csr);
+uint32_t tea_csr_ctl(const struct hart *h);
+void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v);
+void tea_csr_write(struct hart *h, unsigned csr, uint64_t v);
+void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped);
 
 static inline bool hart_raise(struct hart *h, uint64_t cause, uint64_t tval)
 {

@@ -316,6 +316,11 @@ bool soc_reset_requested(const struct soc *soc)
 	return soc->reset_requested;
 }
 
+void soc_set_irq_source(struct soc *soc, unsigned src, bool level)
+{
+	plic_set_level(&soc->plic, src, level);
+}
+
 void soc_uart_receive(struct soc *soc, uint8_t byte)
 {
 	uart_receive(&soc->uart, byte);

@@ -85,6 +85,10 @@ void soc_request_exit(struct soc *soc, int code);
  * is reported as an exit with code 0, and the harness may restart instead. */
 bool soc_reset_requested(const struct soc *soc);
 
+/* Drives PLIC source src, a level, for a device outside the SoC's own (the
+ * ISS's TEA sampler). */
+void soc_set_irq_source(struct soc *soc, unsigned src, bool level);
+
 /* Feeds a received byte to the UART (console input). */
 void soc_uart_receive(struct soc *soc, uint8_t byte);
 

@@ -128,7 +128,7 @@ static int dump_dts(const struct soc_config *cfg, const struct options *o)
 {
 	static uint8_t dtb[DTB_MAX];
 	struct dt_extras extras = { .bootargs = o->append ? o->append : o->bootargs,
-				    .tea_width = o->rtl ? rtl_soc_width() : 0 };
+				    .tea_width = tea_width(o) };
 	int n = devicetree_build(cfg, &extras, dtb, sizeof(dtb));
 
 	if (n < 0)
@@ -173,6 +173,12 @@ int main(int argc, char **argv)
 	}
 	hart_reset(r.hart, SOC_BOOTROM_BASE);
 	hart_set_htif(r.hart, r.prog.tohost, r.prog.fromhost);
+	/* On the ISS, a model of the sampler (one cycle per instruction); on
+	 * the RTL its own. */
+	if (!o.rtl && !hart_set_tea_sampler(r.hart, true)) {
+		ret = error(EXIT_ERROR, "out of memory");
+		goto out;
+	}
 	/* The host's accesses to target memory: on the RTL through its
 	 * coherent host port, which semihosting reaches through the reference
 	 * hart (it translates the program's virtual addresses). */

@@ -86,6 +86,9 @@ int parse_options(int argc, char **argv, struct options *o);
 /* boot.c: loads the program, or firmware, kernel and initrd, and writes
  * the device tree and the boot ROM. */
 int setup_boot(struct run *r, const struct options *o);
+/* The TEA sampler's slots: the RTL's commit width, or the ISS model's (2,
+ * the hart's default). */
+unsigned tea_width(const struct options *o);
 
 /* main.c: what both runs share. */
 double seconds_since(const struct timespec *t0);

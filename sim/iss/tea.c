@@ -1,0 +1,130 @@
+/* The TEA CSRs of the reference ISS (docs/tea-csr.md).
+ *
+ * Without a sampler (the default, and always in co-simulation, where the
+ * RTL's sampler decides and its values are taken) the CSRs hold what is
+ * written and no sample is ever taken: teastat, teatime and the slots read
+ * 0. With hart_set_tea_sampler() the hart has one: the model of the RTL's
+ * sampler (sim/tea/sampler_model.c), fed one cycle per step, so each
+ * instruction is a cycle and every sample is a Compute sample of the one
+ * instruction retiring (a trap: Stalled, with FL-EX). It is not timing-exact;
+ * it lets software that samples itself (the Linux driver, the bare-metal
+ * runtime) run its paths on the ISS. Its interrupt drives mip bit 16 and
+ * PLIC source SOC_TEA_IRQ. A CSR write takes effect in the cycle of the
+ * instruction that makes it, as on the RTL. */
+#include <stdlib.h>
+
+#include "iss/hart_internal.h"
+#include "tea/csr.h"
+#include "tea/sampler_model.h"
+
+#define PSV_FL_EX (1u << 4)	/* pics_tea_event FL-EX */
+
+bool hart_set_tea_sampler(struct hart *h, bool on)
+{
+	free(h->tea_model);
+	h->tea_model = NULL;
+	if (!on)
+		return true;
+	h->tea_model = malloc(sizeof(*h->tea_model));
+	if (!h->tea_model)
+		return false;
+	tea_sampler_model_reset(h->tea_model, h->tea_width);
+	return true;
+}
+
+bool tea_csr_exists(const struct hart *h, unsigned csr)
+{
+	switch (csr) {
+	case TEA_CSR_CTL:
+	case TEA_CSR_PERIOD:
+	case TEA_CSR_STAT:
+	case TEA_CSR_TIME:
+	case TEA_CSR_LOST:
+	case TEA_CSR_INFO:
+		return true;
+	}
+	return (csr >= TEA_CSR_ADDR0 && csr < TEA_CSR_ADDR0 + h->tea_width) ||
+	       (csr >= TEA_CSR_PSV0 && csr < TEA_CSR_PSV0 + h->tea_width);
+}
+
+bool tea_csr_writable(unsigned csr)
+{
+	return csr == TEA_CSR_CTL || csr == TEA_CSR_PERIOD || csr == TEA_CSR_STAT ||
+	       csr == TEA_CSR_LOST;
+}
+
+uint32_t tea_csr_ctl(const struct hart *h)
+{
+	return h->tea_model ? h->tea_model->ctl : h->tea_ctl;
+}
+
+void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	const struct tea_sampler_model *m = h->tea_model;
+
+	*v = 0;
+	if (csr == TEA_CSR_INFO) {
+		*v = h->tea_width | 9u << 8 | (uint64_t)TEA_MAP_VERSION << 16;
+	} else if (!m) {
+		if (csr == TEA_CSR_CTL)
+			*v = h->tea_ctl;
+		else if (csr == TEA_CSR_PERIOD)
+			*v = h->tea_period;
+		else if (csr == TEA_CSR_LOST)
+			*v = h->tea_lost;
+	} else if (csr == TEA_CSR_CTL) {
+		*v = m->ctl;
+	} else if (csr == TEA_CSR_PERIOD) {
+		*v = m->period;
+	} else if (csr == TEA_CSR_LOST) {
+		*v = m->lost;
+	} else if (csr == TEA_CSR_TIME) {
+		*v = m->time;
+	} else if (csr == TEA_CSR_STAT) {
+		*v = (m->valid ? TEA_STAT_V : 0) | (m->wait ? TEA_STAT_WAIT : 0) |
+		     (uint64_t)m->state << TEA_STAT_STATE_SHIFT |
+		     (uint64_t)m->mask << TEA_STAT_MASK_SHIFT |
+		     (uint64_t)m->priv << TEA_STAT_PRIV_SHIFT;
+	} else if (csr >= TEA_CSR_PSV0) {
+		*v = m->psv[csr - TEA_CSR_PSV0];
+	} else if (csr >= TEA_CSR_ADDR0) {
+		*v = m->pc[csr - TEA_CSR_ADDR0];
+	}
+}
+
+void tea_csr_write(struct hart *h, unsigned csr, uint64_t v)
+{
+	if (h->tea_model) {
+		h->tea_wr_csr = csr;
+		h->tea_wr_data = v;
+		h->tea_wr = true;
+	} else if (csr == TEA_CSR_CTL) {
+		h->tea_ctl = (uint32_t)v & TEA_CTL_MASK;
+	} else if (csr == TEA_CSR_PERIOD) {
+		h->tea_period = (uint32_t)v;
+	} else if (csr == TEA_CSR_LOST) {
+		h->tea_lost = v;
+	}
+}
+
+void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped)
+{
+	struct tea_sampler_model *m = h->tea_model;
+	struct tea_cycle c = {
+		.retire = 1, .retire_trap = trapped, .flush = trapped, .priv = priv,
+		.pc = { pc }, .psv = { trapped ? PSV_FL_EX : 0 },
+		.csr_we = h->tea_wr, .csr_addr = h->tea_wr_csr, .csr_wdata = h->tea_wr_data,
+	};
+
+	/* Idle with nothing to do: no state would change but the time. */
+	if (!(m->ctl & TEA_CTL_EN) && !h->tea_wr)
+		return;
+	h->tea_wr = false;
+	m->cycle = h->cycle;
+	tea_sampler_model_cycle(m, &c);
+	if (m->valid != h->tea_irq) {
+		h->tea_irq = m->valid;
+		h->check_irq = true;
+		soc_set_irq_source(h->soc, SOC_TEA_IRQ, m->valid);
+	}
+}
