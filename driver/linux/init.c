@@ -1,5 +1,6 @@
 /* The first process of the TEA Linux image (docs/linux.md). It mounts
- * proc, sys and dev, runs the program named after "--" on the kernel
+ * proc, sys and dev, loads the kernel modules in /lib/modules (the TEA
+ * driver comes that way, in tea.cpio), runs the program named after "--" on the kernel
  * command line (the kernel hands those words to init) or /bin/hello, prints
  * how it ended, and powers the machine off with its exit status: 0 through
  * SBI system reset (the test finisher's pass), any other code written to
@@ -13,6 +14,7 @@
 #include <sys.h>
 
 #define DEFAULT_PROGRAM "/bin/hello"
+#define MODULES "/lib/modules"
 #define DT_SOC "/sys/firmware/devicetree/base/soc"
 #define FINISHER_FAIL 0x3333
 
@@ -21,6 +23,39 @@ static void mount_or_say(const char *fs, const char *where)
 	mkdir(where, 0755);
 	if (mount(fs, where, fs, 0, NULL) < 0)
 		printf("init: cannot mount %s on %s\n", fs, where);
+}
+
+/* Loads every *.ko in MODULES, a missing folder being no error. */
+static void load_modules(void)
+{
+	char buf[1024], path[256];
+	int dir = open(MODULES, O_RDONLY | O_DIRECTORY, 0), n;
+
+	if (dir < 0)
+		return;
+	while ((n = getdents64(dir, (struct linux_dirent64 *)buf, sizeof(buf))) > 0) {
+		for (int off = 0; off < n;) {
+			struct linux_dirent64 *d = (struct linux_dirent64 *)(buf + off);
+			size_t len = strlen(d->d_name);
+			int fd, ret;
+
+			off += d->d_reclen;
+			if (len < 4 || strcmp(d->d_name + len - 3, ".ko") ||
+			    len + sizeof(MODULES "/") > sizeof(path))
+				continue;
+			strcpy(path, MODULES "/");
+			strcpy(path + strlen(path), d->d_name);
+			fd = open(path, O_RDONLY, 0);
+			ret = fd < 0 ? -1 : my_syscall3(__NR_finit_module, fd, "", 0);
+			if (ret < 0)
+				printf("init: cannot load %s (%d)\n", path, ret);
+			else
+				printf("init: loaded %s\n", path);
+			if (fd >= 0)
+				close(fd);
+		}
+	}
+	close(dir);
 }
 
 static uint64_t be64(const uint8_t *p)
@@ -109,6 +144,7 @@ int main(int argc, char **argv, char **envp)
 	mount_or_say("proc", "/proc");
 	mount_or_say("sysfs", "/sys");
 	mount_or_say("devtmpfs", "/dev");
+	load_modules();
 
 	pid = fork();
 	if (pid == 0) {

@@ -2,9 +2,11 @@
 # linux-source-6.1 for the core into $(LINUX_DIR): tinyconfig plus
 # driver/linux/tea.config, with an initramfs built in that holds the init
 # (driver/linux/init.c) and the user programs (tests/linux/*.c), all static
-# with the kernel's nolibc. Out: Image, vmlinux, System.map and the
-# initramfs list. The first build takes a few minutes on two cores; later
-# ones rebuild only what changed.
+# with the kernel's nolibc; then, as a distribution's initramfs is made
+# after its kernel, tea.cpio for --initrd with the TEA perf driver
+# (driver/linux/tea_pmu.c, a module built with kbuild against the kernel).
+# Out: Image, vmlinux, System.map, tea.cpio. The first build takes a few
+# minutes on two cores; later ones rebuild only what changed.
 
 LINUX_TARBALL := /usr/src/linux-source-6.1.tar.xz
 LINUX_DIR     := $(BUILD)/linux
@@ -14,6 +16,8 @@ LINUX_SYSROOT := $(LINUX_DIR)/sysroot
 LINUX_ROOTFS  := $(LINUX_DIR)/rootfs
 LINUX_CONFIG  := driver/linux/tea.config
 LINUX_IMAGE   := $(LINUX_DIR)/Image
+LINUX_CPIO    := $(LINUX_DIR)/tea.cpio
+LINUX_MODULE  := $(LINUX_DIR)/module/tea_pmu.ko
 LINUX_MAKE     = $(MAKE) --no-print-directory -C $(LINUX_SRC) O=$(abspath $(LINUX_OBJ)) \
 		 ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-
 
@@ -25,14 +29,17 @@ LINUX_PROGRAMS := $(patsubst tests/linux/%.c,%,$(wildcard tests/linux/*.c))
 LINUX_ROOTFS_FILES := $(LINUX_ROOTFS)/init $(LINUX_PROGRAMS:%=$(LINUX_ROOTFS)/bin/%)
 
 .PHONY: linux
-linux: $(LINUX_IMAGE)
+linux: $(LINUX_IMAGE) $(LINUX_CPIO)
 
-$(LINUX_SRC)/Makefile: | $(DEPS_STAMP)
+# The source, with the project's one change (the patch says why).
+LINUX_PATCH := driver/linux/export-perf-event-overflow.patch
+$(LINUX_SRC)/Makefile: $(LINUX_PATCH) | $(DEPS_STAMP)
 	@mkdir -p $(LINUX_DIR)
 	$(quiet) EXTRACT $(LINUX_TARBALL)
 	$(Q)rm -rf $(LINUX_SRC) $(LINUX_DIR)/linux-source-6.1
 	$(Q)tar -xJf $(LINUX_TARBALL) -C $(LINUX_DIR)
 	$(Q)mv $(LINUX_DIR)/linux-source-6.1 $(LINUX_SRC)
+	$(Q)patch -s -p1 -d $(LINUX_SRC) <$(LINUX_PATCH)
 	$(Q)touch $@
 
 # The configuration; every option of the fragment must have taken.
@@ -75,7 +82,24 @@ $(LINUX_DIR)/initramfs.list: driver/linux/linux.mk $(LINUX_ROOTFS_FILES)
 	} >$@.tmp
 	$(Q)cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
+# The kernel, and what modules built outside it need (Module.symvers).
 $(LINUX_IMAGE): $(LINUX_OBJ)/.config $(LINUX_DIR)/initramfs.list $(LINUX_ROOTFS_FILES)
 	$(quiet) LINUX $@ "(the first build takes minutes)"
-	$(Q)$(LINUX_MAKE) -j$(NPROC) Image vmlinux
+	$(Q)$(LINUX_MAKE) -j$(NPROC) Image vmlinux modules
 	$(Q)cp $(LINUX_OBJ)/arch/riscv/boot/Image $(LINUX_OBJ)/vmlinux $(LINUX_OBJ)/System.map $(LINUX_DIR)/
+
+# The TEA driver: kbuild in a folder of its own, so that nothing is
+# written beside the sources.
+$(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/csr.h \
+		driver/include/tea/perf.h $(LINUX_IMAGE)
+	@mkdir -p $(@D)
+	$(quiet) MODULE $@
+	$(Q)cp driver/linux/tea_pmu.c driver/linux/Kbuild $(@D)/
+	$(Q)$(LINUX_MAKE) M=$(abspath $(@D)) TEA_INCLUDE=$(abspath driver/include) modules
+
+# The initramfs for --initrd: /lib/modules (init loads what is there).
+$(LINUX_CPIO): $(LINUX_MODULE) driver/linux/linux.mk
+	$(quiet) CPIO $@
+	$(Q)printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\nfile /lib/modules/tea_pmu.ko %s 0644 0 0\n' \
+		$(abspath $(LINUX_MODULE)) >$@.list
+	$(Q)$(LINUX_OBJ)/usr/gen_init_cpio $@.list >$@.tmp && mv $@.tmp $@

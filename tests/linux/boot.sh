@@ -60,6 +60,12 @@ run panic "$@" --kernel "$image" --append "$append rdinit=/nonexistent"
 [ $status -eq 1 ] && grep -q "Kernel panic" "$work/panic.err" && grep -q "asked for a reset" "$work/panic.err"
 check "a kernel panic fails, with the console's last lines (got $status)" $? panic
 
+# The project's initramfs: init loads the TEA driver from it.
+run tea "$@" --kernel "$image" --initrd "$linux/tea.cpio"
+[ $status -eq 0 ] && has tea "init: loaded /lib/modules/tea_pmu.ko" &&
+	has tea "init: /bin/hello exited with status 0"
+check "--initrd tea.cpio: init loads the TEA driver (got $status)" $? tea
+
 # An initramfs of its own, given with --initrd, beside the built-in one.
 mkdir -p "$work/rd"
 cp "$linux/rootfs/bin/hello" "$work/rd/greet"

@@ -1,0 +1,30 @@
+/* The TEA perf PMU of Linux (driver/linux/tea_pmu.c, docs/linux.md): the
+ * event's config and the raw data of each PERF_RECORD_SAMPLE, as the driver
+ * writes them and teaperf record reads them. Kernel and user space share
+ * this header, so it uses the UAPI types. */
+#ifndef TEA_PERF_H
+#define TEA_PERF_H
+
+#include <linux/types.h>
+
+/* perf_event_attr.config: the jitter bits (teactl.JIT), config:0-4; the
+ * period is attr.sample_period, in cycles. */
+#define TEA_PERF_CONFIG_JITTER_MASK	0x1full
+
+#define TEA_PERF_RAW_VERSION	1
+
+/* PERF_SAMPLE_RAW's data: this header, then width addresses, then width
+ * PSVs (the sample CSRs of docs/tea-csr.md), little-endian. perf pads the
+ * data after them to 8-byte alignment of the record. */
+struct tea_perf_raw {
+	__u16 version;		/* TEA_PERF_RAW_VERSION */
+	__u16 width;		/* slots: the core's commit width */
+	__u32 stat;		/* teastat: STATE, MASK, PRIV (tea/csr.h) */
+	__u64 time;		/* teatime: the cycle of the sample */
+	__u64 lost;		/* samples the hardware could not take since the last */
+	__u64 slot[];		/* width addresses, then width PSVs */
+};
+
+#define TEA_PERF_RAW_SIZE(width)	(sizeof(struct tea_perf_raw) + 16 * (width))
+
+#endif

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The TEA sampler as a perf PMU (docs/linux.md).
+ *
+ * Every period cycles the sampler at the head of the reorder buffer latches
+ * a time-proportional sample (its cycle, commit state, privilege, up to W
+ * instruction addresses and their Performance Signature Vectors) into CSRs
+ * and raises an interrupt, which reaches S-mode as a PLIC source (the
+ * "tea,sampler" node of the device tree). The handler reads the sample,
+ * frees the CSRs and hands it to perf as one PERF_RECORD_SAMPLE: the IP is
+ * the first slot's address, the raw data a struct tea_perf_raw, which also
+ * carries the samples the hardware lost since the last one.
+ *
+ * One event runs on a hart at a time; the sampler sees every privilege, so
+ * the driver drops samples of the excluded ones (an event that excludes
+ * the kernel excludes the M-mode firmware too, so a user who may not see
+ * kernel addresses never gets one).
+ */
+
+#include <linux/bitfield.h>
+#include <linux/cpumask.h>
+#include <linux/interrupt.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/percpu.h>
+#include <linux/perf_event.h>
+#include <linux/platform_device.h>
+#include <asm/csr.h>
+
+#include "tea/csr.h"
+#include "tea/perf.h"
+
+#define TEA_MAX_WIDTH	8
+#define TEA_PRIV_U	0
+#define TEA_PRIV_S	1
+#define TEA_PRIV_M	3
+
+struct tea_pmu {
+	struct pmu pmu;
+	struct device *dev;
+	unsigned int width;
+	atomic_t events;			/* events opened, not inherited */
+	struct perf_event * __percpu *active;	/* the event on each hart */
+	u64 __percpu *lost_seen;		/* tealost at the last sample */
+};
+
+#define to_tea_pmu(p) container_of(p, struct tea_pmu, pmu)
+
+static u64 tea_read_addr(unsigned int i)
+{
+	switch (i) {
+	case 0: return csr_read(TEA_CSR_ADDR0 + 0);
+	case 1: return csr_read(TEA_CSR_ADDR0 + 1);
+	case 2: return csr_read(TEA_CSR_ADDR0 + 2);
+	case 3: return csr_read(TEA_CSR_ADDR0 + 3);
+	case 4: return csr_read(TEA_CSR_ADDR0 + 4);
+	case 5: return csr_read(TEA_CSR_ADDR0 + 5);
+	case 6: return csr_read(TEA_CSR_ADDR0 + 6);
+	default: return csr_read(TEA_CSR_ADDR0 + 7);
+	}
+}
+
+static u64 tea_read_psv(unsigned int i)
+{
+	switch (i) {
+	case 0: return csr_read(TEA_CSR_PSV0 + 0);
+	case 1: return csr_read(TEA_CSR_PSV0 + 1);
+	case 2: return csr_read(TEA_CSR_PSV0 + 2);
+	case 3: return csr_read(TEA_CSR_PSV0 + 3);
+	case 4: return csr_read(TEA_CSR_PSV0 + 4);
+	case 5: return csr_read(TEA_CSR_PSV0 + 5);
+	case 6: return csr_read(TEA_CSR_PSV0 + 6);
+	default: return csr_read(TEA_CSR_PSV0 + 7);
+	}
+}
+
+PMU_FORMAT_ATTR(jitter, "config:0-4");
+
+static struct attribute *tea_format_attrs[] = {
+	&format_attr_jitter.attr,
+	NULL,
+};
+
+static const struct attribute_group tea_format_group = {
+	.name = "format",
+	.attrs = tea_format_attrs,
+};
+
+static const struct attribute_group *tea_attr_groups[] = {
+	&tea_format_group,
+	NULL,
+};
+
+static void tea_event_destroy(struct perf_event *event)
+{
+	struct tea_pmu *tea = to_tea_pmu(event->pmu);
+
+	if (!event->parent)
+		atomic_dec(&tea->events);
+}
+
+static int tea_event_init(struct perf_event *event)
+{
+	struct tea_pmu *tea = to_tea_pmu(event->pmu);
+	struct perf_event_attr *attr = &event->attr;
+	const u64 unsupported = PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK |
+				PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
+				PERF_SAMPLE_REGS_INTR;
+
+	if (attr->type != event->pmu->type)
+		return -ENOENT;
+	/* samples every period cycles: no counting, no frequency */
+	if (!is_sampling_event(event) || attr->freq || attr->sample_period > U32_MAX)
+		return -EINVAL;
+	if (attr->config & ~TEA_PERF_CONFIG_JITTER_MASK ||
+	    FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, attr->config) > TEA_CTL_JIT_MAX)
+		return -EINVAL;
+	/*
+	 * What the sample cannot tell: the call chain and registers are the
+	 * interrupt's, not the sampled instruction's.
+	 */
+	if (attr->sample_type & unsupported || attr->exclude_idle || attr->precise_ip)
+		return -EINVAL;
+	if (!event->parent && atomic_inc_return(&tea->events) > 1) {
+		atomic_dec(&tea->events);
+		return -EBUSY;
+	}
+	event->destroy = tea_event_destroy;
+	event->hw.sample_period = attr->sample_period;
+	event->hw.last_period = attr->sample_period;
+	return 0;
+}
+
+static void tea_start(struct perf_event *event, int flags)
+{
+	struct tea_pmu *tea = to_tea_pmu(event->pmu);
+	u64 jit = FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, event->attr.config);
+
+	event->hw.state = 0;
+	csr_write(TEA_CSR_STAT, 0);
+	*this_cpu_ptr(tea->lost_seen) = csr_read(TEA_CSR_LOST);
+	csr_write(TEA_CSR_PERIOD, event->hw.sample_period);
+	csr_write(TEA_CSR_CTL, TEA_CTL_EN | jit << TEA_CTL_JIT_SHIFT);
+}
+
+static void tea_stop(struct perf_event *event, int flags)
+{
+	csr_write(TEA_CSR_CTL, 0);
+	csr_write(TEA_CSR_STAT, 0);
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static int tea_add(struct perf_event *event, int flags)
+{
+	struct tea_pmu *tea = to_tea_pmu(event->pmu);
+	struct perf_event **active = this_cpu_ptr(tea->active);
+
+	if (*active)
+		return -EBUSY;
+	*active = event;
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (flags & PERF_EF_START)
+		tea_start(event, 0);
+	perf_event_update_userpage(event);
+	return 0;
+}
+
+static void tea_del(struct perf_event *event, int flags)
+{
+	struct tea_pmu *tea = to_tea_pmu(event->pmu);
+
+	tea_stop(event, PERF_EF_UPDATE);
+	*this_cpu_ptr(tea->active) = NULL;
+	perf_event_update_userpage(event);
+}
+
+/* The count is the samples delivered, updated by the interrupt. */
+static void tea_read(struct perf_event *event)
+{
+}
+
+static bool tea_excluded(const struct perf_event *event, unsigned int priv)
+{
+	const struct perf_event_attr *attr = &event->attr;
+
+	switch (priv) {
+	case TEA_PRIV_U:
+		return attr->exclude_user;
+	case TEA_PRIV_S:
+		return attr->exclude_kernel;
+	default:
+		return attr->exclude_kernel || attr->exclude_hv;
+	}
+}
+
+static irqreturn_t tea_irq_handler(int irq, void *dev)
+{
+	struct tea_pmu *tea = dev;
+	struct perf_event *event = *this_cpu_ptr(tea->active);
+	u64 raw_words[TEA_PERF_RAW_SIZE(TEA_MAX_WIDTH) / sizeof(u64)];
+	struct tea_perf_raw *sample = (struct tea_perf_raw *)raw_words;
+	struct perf_raw_record raw;
+	struct perf_sample_data data;
+	struct pt_regs regs;
+	u64 stat, lost, *lost_seen = this_cpu_ptr(tea->lost_seen);
+	unsigned int i, priv;
+
+	stat = csr_read(TEA_CSR_STAT);
+	if (!(stat & TEA_STAT_V))
+		return IRQ_NONE;
+	sample->version = TEA_PERF_RAW_VERSION;
+	sample->width = tea->width;
+	sample->stat = stat;
+	sample->time = csr_read(TEA_CSR_TIME);
+	for (i = 0; i < tea->width; i++) {
+		sample->slot[i] = tea_read_addr(i);
+		sample->slot[tea->width + i] = tea_read_psv(i);
+	}
+	lost = csr_read(TEA_CSR_LOST);
+	sample->lost = lost - *lost_seen;
+	*lost_seen = lost;
+	csr_write(TEA_CSR_STAT, 0);
+
+	priv = (stat >> TEA_STAT_PRIV_SHIFT) & 3;
+	if (!event || tea_excluded(event, priv))
+		return IRQ_HANDLED;
+
+	local64_inc(&event->count);
+	regs = *get_irq_regs();
+	regs.epc = sample->slot[0];
+	if (priv == TEA_PRIV_U)
+		regs.status &= ~SR_SPP;
+	else
+		regs.status |= SR_SPP;
+	perf_sample_data_init(&data, 0, event->hw.last_period);
+	if (event->attr.sample_type & PERF_SAMPLE_RAW) {
+		raw = (struct perf_raw_record){
+			.frag = {
+				.size = TEA_PERF_RAW_SIZE(tea->width),
+				.data = sample,
+			},
+		};
+		data.raw = &raw;
+		data.sample_flags |= PERF_SAMPLE_RAW;
+	}
+	/* throttled: perf restarts it with .start */
+	if (perf_event_overflow(event, &data, &regs))
+		tea_stop(event, 0);
+	return IRQ_HANDLED;
+}
+
+static int tea_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct tea_pmu *tea;
+	u32 width;
+	u64 info;
+	int cpu, irq, ret;
+
+	if (of_property_read_u32(dev->of_node, "tea,commit-width", &width))
+		return dev_err_probe(dev, -EINVAL, "no tea,commit-width\n");
+	info = csr_read(TEA_CSR_INFO);
+	if (TEA_INFO_VERSION(info) != TEA_MAP_VERSION || TEA_INFO_WIDTH(info) != width ||
+	    width == 0 || width > TEA_MAX_WIDTH)
+		return dev_err_probe(dev, -ENODEV,
+				     "teainfo %#llx does not match a %u-wide sampler of map version %u\n",
+				     info, width, TEA_MAP_VERSION);
+
+	tea = devm_kzalloc(dev, sizeof(*tea), GFP_KERNEL);
+	if (!tea)
+		return -ENOMEM;
+	tea->dev = dev;
+	tea->width = width;
+	tea->active = devm_alloc_percpu(dev, struct perf_event *);
+	tea->lost_seen = devm_alloc_percpu(dev, u64);
+	if (!tea->active || !tea->lost_seen)
+		return -ENOMEM;
+
+	/* one interrupt per hart, in the order of the harts */
+	for_each_possible_cpu(cpu) {
+		irq = platform_get_irq(pdev, cpu);
+		if (irq < 0)
+			return irq;
+		ret = devm_request_irq(dev, irq, tea_irq_handler, IRQF_NOBALANCING, "tea", tea);
+		if (ret)
+			return dev_err_probe(dev, ret, "cannot take interrupt %d\n", irq);
+		irq_set_affinity(irq, cpumask_of(cpu));
+	}
+
+	tea->pmu = (struct pmu) {
+		.module		= THIS_MODULE,
+		.task_ctx_nr	= perf_hw_context,
+		.attr_groups	= tea_attr_groups,
+		.event_init	= tea_event_init,
+		.add		= tea_add,
+		.del		= tea_del,
+		.start		= tea_start,
+		.stop		= tea_stop,
+		.read		= tea_read,
+	};
+	platform_set_drvdata(pdev, tea);
+	ret = perf_pmu_register(&tea->pmu, "tea", -1);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot register the PMU\n");
+	dev_info(dev, "TEA sampler, %u slots per sample\n", width);
+	return 0;
+}
+
+static int tea_remove(struct platform_device *pdev)
+{
+	struct tea_pmu *tea = platform_get_drvdata(pdev);
+
+	perf_pmu_unregister(&tea->pmu);
+	return 0;
+}
+
+static const struct of_device_id tea_of_match[] = {
+	{ .compatible = "tea,sampler" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, tea_of_match);
+
+static struct platform_driver tea_driver = {
+	.driver = {
+		.name = "tea-pmu",
+		.of_match_table = tea_of_match,
+	},
+	.probe = tea_probe,
+	.remove = tea_remove,
+};
+module_platform_driver(tea_driver);
+
+MODULE_DESCRIPTION("TEA time-proportional sampler PMU");
+MODULE_LICENSE("GPL");
