@@ -20,7 +20,7 @@ RV_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
 
 .DEFAULT_GOAL := all
-.PHONY: all deps test test-long demo lint bench eval clean
+.PHONY: all deps test test-long demo linux-demo lint bench eval clean
 .DELETE_ON_ERROR:
 # Test binaries and objects are intermediate files of the results; keep them.
 .SECONDARY:
@@ -74,6 +74,22 @@ demo: $(BINS) $(DEMO_PROGRAM)
 	$(BUILD)/bin/teaperf compare --reference $(BUILD)/demo.golden $(BUILD)/demo.tea | tail -2
 	$(BUILD)/bin/teaperf plot -o $(BUILD)/demo.html $(BUILD)/demo.tea
 	@echo "demo: the plot is $(BUILD)/demo.html"
+
+# The same through Linux (docs/linux.md): Linux boots on the RTL core and
+# runs the workload (its default size, a Linux command of tea.cpio) under
+# the target's teaperf record, the TEA driver sampling it; the file comes
+# out through teasim's host file channel, with the golden reference of the
+# whole run. Then the report with the program's and the kernel's symbols,
+# and TEA's error against the golden reference restricted to the
+# program's instructions. About ten minutes.
+LINUX_DEMO_PERIOD ?= 10000
+linux-demo: $(BINS) $(LINUX_IMAGE) $(LINUX_CPIO)
+	$(BUILD)/bin/teaperf record --sim --linux $(LINUX_DIR) -c $(LINUX_DEMO_PERIOD) \
+		-o $(BUILD)/linux-demo.tea --golden $(BUILD)/linux-demo.golden /bin/$(DEMO_WORKLOAD)
+	$(BUILD)/bin/teaperf report --top 15 --symfs $(LINUX_ROOTFS) --vmlinux $(LINUX_DIR)/vmlinux \
+		$(BUILD)/linux-demo.tea
+	$(BUILD)/bin/teaperf compare --reference $(BUILD)/linux-demo.golden \
+		--dsos /bin/$(DEMO_WORKLOAD) --symfs $(LINUX_ROOTFS) $(BUILD)/linux-demo.tea | tail -2
 
 lint: rtl-lint all
 

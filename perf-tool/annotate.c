@@ -19,6 +19,8 @@ static const char annotate_usage[] =
 	"  -s, --symbol NAME     function to annotate (default: the function\n"
 	"                        with the most cycles)\n"
 	"      --binary ELF      the profiled binary, if not the file's own\n"
+	SYMBOL_HELP
+	DSOS_HELP
 	"      --objdump PATH    objdump to run (default " TEAPERF_DEFAULT_OBJDUMP ")\n"
 	"      --no-source       no source lines\n"
 	"  -h, --help            this help\n";
@@ -39,12 +41,14 @@ struct annotate {
 	const char *input;
 	bool input_given;
 	const char *symbol;
-	const char *binary;
+	struct symbol_options so;
+	const char *dsos;
 	const char *objdump;
 	bool no_source;
 	const struct pics_profile *p;
 	const struct pics_symbols *syms;
 	uint64_t start, end;
+	uint64_t bias;		/* of the ELF that holds the function */
 	/* Instruction units inside [start, end), by address. */
 	const struct pics_unit **units;
 	size_t n_units;
@@ -228,21 +232,28 @@ static void print_header(const struct annotate *a, const char *name,
 	       TEXT_WIDTH + 11, "Instruction");
 }
 
-static void print_insn(const struct annotate *a,
-		       const struct pics_insn_text *insn)
+/* Where instruction @i of the disassembly ran: its address in the ELF
+ * moved by the ELF's bias. */
+static uint64_t run_addr(const struct annotate *a, const struct pics_disasm *d,
+			 size_t i)
 {
-	const struct pics_unit *u = unit_at(a, insn->addr);
+	return pics_disasm_insn(d, i)->addr + a->bias;
+}
+
+static void print_insn(const struct annotate *a, uint64_t addr,
+		       const char *text)
+{
+	const struct pics_unit *u = unit_at(a, addr);
 	char cycles[48];
 
 	if (!u) {
-		printf("%s%8" PRIx64 ":  %s\n", BLANK_COLUMNS, insn->addr,
-		       insn->text);
+		printf("%s%8" PRIx64 ":  %s\n", BLANK_COLUMNS, addr, text);
 		return;
 	}
 	format_cycles(a->p, u->total, cycles, sizeof(cycles));
 	printf("  %6.2f%%  %10s  %8" PRIx64 ":  %-*s  ",
-	       100.0 * fraction(u->total, a->func_total), cycles, insn->addr,
-	       TEXT_WIDTH, insn->text);
+	       100.0 * fraction(u->total, a->func_total), cycles, addr,
+	       TEXT_WIDTH, text);
 	print_stack(stdout, pics_profile_meta(a->p), u);
 	putchar('\n');
 }
@@ -258,9 +269,9 @@ static void print_unlisted(const struct annotate *a,
 		const struct pics_unit *u = a->units[i];
 		char cycles[48];
 
-		while (j < n && pics_disasm_insn(d, j)->addr < u->key)
+		while (j < n && run_addr(a, d, j) < u->key)
 			j++;
-		if (j < n && pics_disasm_insn(d, j)->addr == u->key)
+		if (j < n && run_addr(a, d, j) == u->key)
 			continue;
 		format_cycles(a->p, u->total, cycles, sizeof(cycles));
 		printf("# %s cycles at 0x%" PRIx64
@@ -275,23 +286,24 @@ static void print_listing(struct annotate *a, const struct pics_disasm *d)
 	unsigned last_line = 0;
 
 	for (size_t i = 0; i < pics_disasm_count(d); i++) {
-		const struct pics_insn_text *insn = pics_disasm_insn(d, i);
+		uint64_t addr = run_addr(a, d, i);
 
-		print_source_line(a, insn->addr, &last_path, &last_line);
-		print_insn(a, insn);
+		print_source_line(a, addr, &last_path, &last_line);
+		print_insn(a, addr, pics_disasm_insn(d, i)->text);
 	}
 	print_unlisted(a, d);
 }
 
 /* ---- command ---------------------------------------------------------- */
 
-/* The function with the most cycles, when no --symbol names one. */
+/* The function with the most cycles in an ELF at hand, when no --symbol
+ * names one. */
 static const char *heaviest_function(const struct annotate *a)
 {
 	struct pics_stacks *st;
 	struct pics_error err;
-	const char *name = NULL, *found;
-	uint64_t start;
+	const char *name = NULL, *found, *elf;
+	uint64_t start, bias;
 
 	st = pics_stacks_build(a->p, PICS_UNIT_FUNC, a->syms, &err);
 	if (!st) {
@@ -302,6 +314,7 @@ static const char *heaviest_function(const struct annotate *a)
 		const struct pics_unit *u = pics_stacks_unit(st, i);
 
 		if (u->resolved &&
+		    pics_symbols_elf(a->syms, u->key, &elf, &bias) &&
 		    pics_symbols_function(a->syms, u->key, &found, &start))
 			name = found;
 	}
@@ -311,17 +324,38 @@ static const char *heaviest_function(const struct annotate *a)
 	return name;
 }
 
-static int annotate_function(struct annotate *a, const char *elf)
+static void no_function(const struct annotate *a, const char *name)
+{
+	const struct pics_meta *m = pics_profile_meta(a->p);
+	size_t n;
+
+	pics_profile_mappings(a->p, &n);
+	if (n)
+		cmd_error("annotate", "no function '%s' in the ELFs of %s's mappings",
+			  name, a->input);
+	else
+		cmd_error("annotate", "%s has no function '%s'",
+			  a->so.binary ? a->so.binary : m->binary, name);
+}
+
+static int annotate_function(struct annotate *a)
 {
 	const char *name = a->symbol ? a->symbol : heaviest_function(a);
 	struct pics_disasm *d;
 	struct pics_stacks *st;
 	struct pics_error err;
+	const char *elf;
 
 	if (!name)
 		return 1;
 	if (!pics_symbols_lookup(a->syms, name, &a->start, &a->end)) {
-		cmd_error("annotate", "%s has no function '%s'", elf, name);
+		no_function(a, name);
+		return 1;
+	}
+	if (!pics_symbols_elf(a->syms, a->start, &elf, &a->bias)) {
+		cmd_error("annotate", "no ELF at hand holds %s (0x%" PRIx64
+			  "); give it with --symfs, --vmlinux or --binary",
+			  name, a->start);
 		return 1;
 	}
 	st = pics_stacks_build(a->p, PICS_UNIT_INSN, a->syms, &err);
@@ -329,7 +363,8 @@ static int annotate_function(struct annotate *a, const char *elf)
 		cmd_error("annotate", "%s", err.msg);
 		return 1;
 	}
-	d = pics_disasm_run(a->objdump, elf, a->start, a->end, &err);
+	d = pics_disasm_run(a->objdump, elf, a->start - a->bias,
+			    a->end - a->bias, &err);
 	if (!d) {
 		cmd_error("annotate", "%s%s", err.msg,
 			  err.code == PICS_ERR_IO ?
@@ -348,7 +383,8 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
 		{ "symbol", required_argument, NULL, 's' },
-		{ "binary", required_argument, NULL, OPT_BINARY },
+		SYMBOL_LONGOPTS,
+		{ "dsos", required_argument, NULL, OPT_DSOS },
 		{ "objdump", required_argument, NULL, OPT_OBJDUMP },
 		{ "no-source", no_argument, NULL, OPT_NO_SOURCE },
 		{ "help", no_argument, NULL, 'h' },
@@ -365,8 +401,8 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 		case 's':
 			a->symbol = optarg;
 			break;
-		case OPT_BINARY:
-			a->binary = optarg;
+		case OPT_DSOS:
+			a->dsos = optarg;
 			break;
 		case OPT_OBJDUMP:
 			a->objdump = optarg;
@@ -378,7 +414,8 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 			fputs(annotate_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			return cmd_bad_option("annotate", c, argv);
+			if (!symbol_option(&a->so, c))
+				return cmd_bad_option("annotate", c, argv);
 		}
 	}
 	return take_input_argument("annotate", argc, argv, &a->input,
@@ -392,8 +429,7 @@ int cmd_annotate(int argc, char **argv)
 		.objdump = TEAPERF_DEFAULT_OBJDUMP,
 	};
 	struct pics_profile *p;
-	struct pics_symbols *syms;
-	const char *elf;
+	struct pics_symbols *syms = NULL;
 	int ret = parse_options(&a, argc, argv);
 
 	if (ret)
@@ -401,11 +437,12 @@ int cmd_annotate(int argc, char **argv)
 	p = load_profile("annotate", a.input);
 	if (!p)
 		return 1;
-	syms = require_symbols("annotate", p, a.binary, &elf);
+	if (!keep_dsos("annotate", a.input, &p, a.dsos))
+		syms = require_symbols("annotate", p, &a.so);
 	if (syms) {
 		a.p = p;
 		a.syms = syms;
-		ret = annotate_function(&a, elf);
+		ret = annotate_function(&a);
 	} else {
 		ret = 1;
 	}

@@ -23,7 +23,12 @@ static const char compare_usage[] =
 	"                        (default 20 for text, all otherwise)\n"
 	"      --format FMT      text (default), csv or json\n"
 	"      --binary ELF      symbols from ELF instead of FILE's binary\n"
+	SYMBOL_HELP
 	"      --no-symbols      addresses only (functions are then unknown)\n"
+	"      --dsos LIST       compare only instructions in these mappings of\n"
+	"                        FILE (paths or file names, comma-separated):\n"
+	"                        both FILE and REF are restricted to their\n"
+	"                        address ranges before normalizing\n"
 	"  -h, --help            this help\n";
 
 struct compare {
@@ -33,8 +38,9 @@ struct compare {
 	enum out_format format;
 	uint64_t top;
 	bool top_set;
-	const char *binary;
-	bool no_symbols;
+	struct symbol_options so;
+	const char *dsos;
+	uint64_t all_weight[2];	/* of FILE and REF before --dsos */
 	const struct pics_symbols *syms;
 	struct pics_comparison *results[2];
 };
@@ -92,6 +98,13 @@ static void print_text(const struct compare *c,
 	printf("# %s (%s) against %s (%s), the reference restricted to the %u events of %s\n",
 	       c->input, tm->scheme, c->reference,
 	       pics_profile_meta(ref)->scheme, tm->n_events, tm->scheme);
+	if (c->dsos)
+		printf("# --dsos %s: %.2f%% of the profile's cycles, %.2f%% of the reference's\n",
+		       c->dsos,
+		       100.0 * fraction(pics_profile_total_weight(test),
+					c->all_weight[0]),
+		       100.0 * fraction(pics_profile_total_weight(ref),
+					c->all_weight[1]));
 	for (size_t l = 0; l < c->n_levels; l++)
 		print_text_level(c, l);
 	printf("#\n");
@@ -159,8 +172,9 @@ static int parse_options(struct compare *c, int argc, char **argv)
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "binary", required_argument, NULL, OPT_BINARY },
+		SYMBOL_LONGOPTS,
 		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
+		{ "dsos", required_argument, NULL, OPT_DSOS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -185,17 +199,15 @@ static int parse_options(struct compare *c, int argc, char **argv)
 			if (parse_format("compare", optarg, 0x7, &c->format))
 				return EXIT_USAGE;
 			break;
-		case OPT_BINARY:
-			c->binary = optarg;
-			break;
-		case OPT_NO_SYMBOLS:
-			c->no_symbols = true;
+		case OPT_DSOS:
+			c->dsos = optarg;
 			break;
 		case 'h':
 			fputs(compare_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			return cmd_bad_option("compare", opt, argv);
+			if (!symbol_option(&c->so, opt))
+				return cmd_bad_option("compare", opt, argv);
 		}
 	}
 	if (!c->reference) {
@@ -220,7 +232,7 @@ static int run(struct compare *c, const struct pics_profile *test,
 	struct pics_error err;
 	int ret = 0;
 
-	syms = open_symbols("compare", test, c->binary, c->no_symbols);
+	syms = open_symbols("compare", test, &c->so);
 	c->syms = syms;
 	for (size_t l = 0; l < c->n_levels && !ret; l++) {
 		c->results[l] = pics_compare(test, ref, c->levels[l], syms,
@@ -243,6 +255,29 @@ static int run(struct compare *c, const struct pics_profile *test,
 	return ret;
 }
 
+/* --dsos: the profile and the reference (which has no mappings of its
+ * own, being of the whole system) keep the same address ranges, those of
+ * the profile's named mappings, before pics_compare normalizes them. */
+static int restrict_both(struct compare *c, struct pics_profile **test,
+			 struct pics_profile **ref)
+{
+	struct pics_range *r;
+	size_t n;
+	int ret;
+
+	c->all_weight[0] = pics_profile_total_weight(*test);
+	c->all_weight[1] = pics_profile_total_weight(*ref);
+	if (!c->dsos)
+		return 0;
+	r = dso_ranges("compare", c->input, *test, c->dsos, &n);
+	if (!r)
+		return 1;
+	ret = keep_ranges("compare", test, r, n) ||
+	      keep_ranges("compare", ref, r, n);
+	free(r);
+	return ret;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare c = {
@@ -258,11 +293,9 @@ int cmd_compare(int argc, char **argv)
 	if (!test)
 		return 1;
 	ref = load_profile("compare", c.reference);
-	if (!ref) {
-		pics_profile_free(test);
-		return 1;
-	}
-	ret = run(&c, test, ref);
+	ret = ref ? restrict_both(&c, &test, &ref) : 1;
+	if (!ret)
+		ret = run(&c, test, ref);
 	pics_profile_free(test);
 	pics_profile_free(ref);
 	return ret;

@@ -24,7 +24,10 @@ static const char diff_usage[] =
 	"      --format FMT      text (default), csv or json\n"
 	"      --binary ELF      symbols for both files from ELF instead of\n"
 	"                        each file's binary\n"
+	SYMBOL_HELP
 	"      --no-symbols      addresses only\n"
+	DSOS_HELP
+	"                        (each file's own mappings of those names)\n"
 	"  -h, --help            this help\n";
 
 typedef unsigned __int128 u128;
@@ -52,8 +55,8 @@ struct diff {
 	enum out_format format;
 	uint64_t top;
 	bool top_set;
-	const char *binary;
-	bool no_symbols;
+	struct symbol_options so;
+	const char *dsos;
 	struct pics_profile *p[2];
 	struct pics_symbols *syms[2];
 	struct pics_stacks *st[2];
@@ -527,8 +530,9 @@ static int parse_options(struct diff *d, int argc, char **argv)
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "binary", required_argument, NULL, OPT_BINARY },
+		SYMBOL_LONGOPTS,
 		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
+		{ "dsos", required_argument, NULL, OPT_DSOS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -549,17 +553,15 @@ static int parse_options(struct diff *d, int argc, char **argv)
 			if (parse_format("diff", optarg, 0x7, &d->format))
 				return EXIT_USAGE;
 			break;
-		case OPT_BINARY:
-			d->binary = optarg;
-			break;
-		case OPT_NO_SYMBOLS:
-			d->no_symbols = true;
+		case OPT_DSOS:
+			d->dsos = optarg;
 			break;
 		case 'h':
 			fputs(diff_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			return cmd_bad_option("diff", c, argv);
+			if (!symbol_option(&d->so, c))
+				return cmd_bad_option("diff", c, argv);
 		}
 	}
 	if (argc - optind != 2) {
@@ -580,8 +582,7 @@ static int run(struct diff *d)
 	size_t *order;
 
 	for (int s = 0; s < 2; s++) {
-		d->syms[s] = open_symbols("diff", d->p[s], d->binary,
-					  d->no_symbols);
+		d->syms[s] = open_symbols("diff", d->p[s], &d->so);
 		d->st[s] = pics_stacks_build(d->p[s], d->sort, d->syms[s],
 					     &err);
 		if (!d->st[s]) {
@@ -629,7 +630,7 @@ int cmd_diff(int argc, char **argv)
 		return ret == OPTIONS_HELP ? 0 : ret;
 	for (int s = 0; s < 2 && !ret; s++) {
 		d.p[s] = load_profile("diff", d.input[s]);
-		ret = d.p[s] ? 0 : 1;
+		ret = !d.p[s] || keep_dsos("diff", d.input[s], &d.p[s], d.dsos);
 	}
 	if (!ret)
 		ret = run(&d);

@@ -26,7 +26,9 @@ static const char plot_usage[] =
 	"      --sort KEY        insn (default), func or line\n"
 	"      --top N           the N heaviest units (default 20; 0: all)\n"
 	"      --binary ELF      symbols from ELF instead of the file's binary\n"
+	SYMBOL_HELP
 	"      --no-symbols      label bars with addresses only\n"
+	DSOS_HELP
 	"  -h, --help            this help\n";
 
 /* Distinct, readable on white, and printable in grey scale by lightness. */
@@ -52,8 +54,8 @@ struct plot {
 	bool input_given, html;
 	enum pics_unit_kind sort;
 	uint64_t top;
-	const char *binary;
-	bool no_symbols;
+	struct symbol_options so;
+	const char *dsos;
 	const struct pics_profile *p;
 	const struct pics_symbols *syms;
 	const struct pics_stacks *st;
@@ -465,8 +467,9 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
-		{ "binary", required_argument, NULL, OPT_BINARY },
+		SYMBOL_LONGOPTS,
 		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
+		{ "dsos", required_argument, NULL, OPT_DSOS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -489,17 +492,15 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 			if (parse_count("plot", "--top", optarg, &pl->top))
 				return EXIT_USAGE;
 			break;
-		case OPT_BINARY:
-			pl->binary = optarg;
-			break;
-		case OPT_NO_SYMBOLS:
-			pl->no_symbols = true;
+		case OPT_DSOS:
+			pl->dsos = optarg;
 			break;
 		case 'h':
 			fputs(plot_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			return cmd_bad_option("plot", c, argv);
+			if (!symbol_option(&pl->so, c))
+				return cmd_bad_option("plot", c, argv);
 		}
 	}
 	if (take_input_argument("plot", argc, argv, &pl->input,
@@ -538,7 +539,11 @@ int cmd_plot(int argc, char **argv)
 	p = load_profile("plot", pl.input);
 	if (!p)
 		return 1;
-	syms = open_symbols("plot", p, pl.binary, pl.no_symbols);
+	if (keep_dsos("plot", pl.input, &p, pl.dsos)) {
+		pics_profile_free(p);
+		return 1;
+	}
+	syms = open_symbols("plot", p, &pl.so);
 	st = pics_stacks_build(p, pl.sort, syms, &err);
 	if (!st) {
 		cmd_error("plot", "%s", err.msg);

@@ -1,8 +1,10 @@
 /* teaperf record: run a program with TEA sampling and write a sample file.
  * --sim runs it on the simulated core: teasim co-simulates the RTL and
  * programs the TEA sampler through the core's debug port, so the program
- * runs unchanged and pays nothing for being sampled. (Sampling a Linux
- * command, `teaperf record -- cmd`, comes with the Linux driver.) */
+ * runs unchanged and pays nothing for being sampled. --sim --linux DIR
+ * boots Linux there instead and runs the command under the target's
+ * teaperf record (perf-tool/target), the TEA driver sampling it; the file
+ * comes out through teasim's host file channel. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -19,6 +21,7 @@
 
 static const char record_usage[] =
 	"usage: teaperf record --sim [OPTIONS] PROGRAM.elf [ARGS...]\n"
+	"       teaperf record --sim --linux DIR [OPTIONS] COMMAND [ARGS...]\n"
 	"\n"
 	"Runs PROGRAM on the simulated out-of-order core (teasim --rtl) with TEA\n"
 	"sampling and writes the samples to a file that the other commands read.\n"
@@ -26,10 +29,17 @@ static const char record_usage[] =
 	"tree's /chosen/bootargs (driver/baremetal): split at spaces, so an argument\n"
 	"may not be empty or hold a space or a control character. Options come\n"
 	"before PROGRAM; everything after it is the program's.\n"
+	"With --linux, the simulated core boots Linux (DIR: make linux's Image\n"
+	"and tea.cpio) and COMMAND, a path on the target such as /bin/hash, runs\n"
+	"under the target's teaperf record with the TEA driver; the file comes\n"
+	"back through teasim's host file channel (docs/linux.md). On a Linux\n"
+	"machine with the TEA core, run teaperf record there instead.\n"
 	"\n"
-	"      --sim             run on the simulator (required for now)\n"
+	"      --sim             run on the simulator (required on the host)\n"
+	"      --linux DIR       boot Linux from DIR and sample COMMAND under it\n"
 	"  -o, --output FILE     sample file to write (default " TEAPERF_DEFAULT_INPUT ")\n"
-	"  -c, --period N        cycles between samples (default 1000)\n"
+	"  -c, --period N        cycles between samples (default 1000; with --linux\n"
+	"                        the target's, 100000: each sample costs an interrupt)\n"
 	"      --jitter BITS     add 0..2^BITS-1 random cycles to each period (default 4)\n"
 	"      --golden FILE     also write the golden reference (every cycle attributed)\n"
 	"      --baselines PREFIX also write PREFIX.{nci,ibs,spe,ris}.tea, sampled in the\n"
@@ -37,12 +47,14 @@ static const char record_usage[] =
 	"      --teasim PATH     simulator to run (default: teasim beside teaperf, else PATH)\n"
 	"  -h, --help            this help\n";
 
-enum { OPT_SIM = 512, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM };
+enum { OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM };
 
 struct record_options {
 	bool sim;
+	const char *linux_dir;
 	const char *output;
 	uint64_t period, jitter;
+	bool period_set;	/* else Linux gets the target's default */
 	const char *golden, *baselines, *teasim;
 	const char *program;
 	char **program_args;	/* after the program, NULL-terminated */
@@ -58,6 +70,11 @@ static int check_program_words(const struct record_options *o)
 		const char *why = tea_bootargs_bad_word(i < 0 ? o->program : o->program_args[i],
 							&control);
 
+		const char *w = i < 0 ? o->program : o->program_args[i];
+
+		/* init runs the words between ";" words as one command each */
+		if (!why && o->linux_dir && !strcmp(w, ";"))
+			why = "is \";\", which the Linux image's init reads as a command's end";
 		if (!why)
 			continue;
 		if (i < 0)
@@ -75,6 +92,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 {
 	static const struct option longopts[] = {
 		{ "sim", no_argument, NULL, OPT_SIM },
+		{ "linux", required_argument, NULL, OPT_LINUX },
 		{ "output", required_argument, NULL, 'o' },
 		{ "period", required_argument, NULL, 'c' },
 		{ "jitter", required_argument, NULL, OPT_JITTER },
@@ -92,12 +110,16 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		case OPT_SIM:
 			o->sim = true;
 			break;
+		case OPT_LINUX:
+			o->linux_dir = optarg;
+			break;
 		case 'o':
 			o->output = optarg;
 			break;
 		case 'c':
 			if (parse_count("record", "--period", optarg, &o->period))
 				return EXIT_USAGE;
+			o->period_set = true;
 			if (o->period == 0 || o->period > UINT32_MAX) {
 				cmd_error("record", "--period %s: expected 1..%u cycles",
 					  optarg, UINT32_MAX);
@@ -129,8 +151,13 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		}
 	}
 	if (!o->sim) {
-		cmd_error("record", "only --sim is supported until the Linux driver lands "
-			  "(see 'teaperf record --help')");
+		cmd_error("record", "on the host, record runs on the simulator: give --sim "
+			  "(on a Linux machine with the TEA core, run teaperf record there)");
+		return EXIT_USAGE;
+	}
+	if (o->linux_dir && o->baselines) {
+		cmd_error("record", "--baselines needs the bare-metal run: under Linux only "
+			  "the TEA driver samples");
 		return EXIT_USAGE;
 	}
 	if (optind == argc) {
@@ -161,6 +188,59 @@ static const char *find_teasim(char *buf, size_t len)
 	return "teasim";
 }
 
+/* The kernel command line that has the target's teaperf record the command
+ * into the host folder as NAME. */
+static char *linux_cmdline(const struct record_options *o, const char *name)
+{
+	size_t len = 256 + strlen(o->program) + strlen(name);
+	char *line;
+	int n;
+
+	for (int i = 0; i < o->nprogram_args; i++)
+		len += strlen(o->program_args[i]) + 1;
+	line = malloc(len);
+	if (!line)
+		return NULL;
+	n = snprintf(line, len, "console=ttyS0 earlycon quiet panic=-1 oops=panic -- "
+		     "/bin/teaperf record --jitter %" PRIu64 " -o host:%s ", o->jitter, name);
+	if (o->period_set)
+		n += snprintf(line + n, len - (size_t)n, "--period %" PRIu64 " ", o->period);
+	n += snprintf(line + n, len - (size_t)n, "%s", o->program);
+	for (int i = 0; i < o->nprogram_args; i++)
+		n += snprintf(line + n, len - (size_t)n, " %s", o->program_args[i]);
+	return line;
+}
+
+/* Moves the file the target wrote into the host folder to the output. */
+static int take_host_file(const char *from, const char *to)
+{
+	FILE *in, *out;
+	char buf[65536];
+	size_t n;
+	int ok;
+
+	if (!rename(from, to))
+		return 0;
+	in = fopen(from, "rb");
+	out = in ? fopen(to, "wb") : NULL;
+	if (!in || !out) {
+		cmd_error("record", "cannot move %s to %s: %s", from, to, strerror(errno));
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0 && fwrite(buf, 1, n, out) == n)
+		;
+	ok = !ferror(in) && !ferror(out);
+	fclose(in);
+	if (fclose(out) || !ok) {
+		cmd_error("record", "cannot write %s", to);
+		return -1;
+	}
+	remove(from);
+	return 0;
+}
+
 int cmd_record(int argc, char **argv)
 {
 	struct record_options o = {
@@ -168,7 +248,9 @@ int cmd_record(int argc, char **argv)
 		.period = DEFAULT_PERIOD,
 		.jitter = DEFAULT_JITTER,
 	};
-	char self[PATH_MAX], period[24], jitter[8];
+	char self[PATH_MAX], period[24], jitter[8], image[PATH_MAX], initrd[PATH_MAX];
+	char host_dir[] = "/tmp/teaperf-record-XXXXXX", host_file[sizeof(host_dir) + 16];
+	char *cmdline = NULL;
 	const char **args;
 	unsigned n = 0;
 	int rc = parse_record(argc, argv, &o), status;
@@ -177,7 +259,7 @@ int cmd_record(int argc, char **argv)
 	if (rc)
 		return rc == OPTIONS_HELP ? 0 : rc;
 	/* teasim's own options, the program and its arguments, the NULL */
-	args = calloc(16 + (size_t)o.nprogram_args, sizeof(*args));
+	args = calloc(20 + (size_t)o.nprogram_args, sizeof(*args));
 	if (!args) {
 		cmd_error("record", "out of memory");
 		return 1;
@@ -188,12 +270,40 @@ int cmd_record(int argc, char **argv)
 	snprintf(jitter, sizeof(jitter), "%" PRIu64, o.jitter);
 	args[n++] = o.teasim;
 	args[n++] = "--rtl";
-	args[n++] = "--tea-samples";
-	args[n++] = o.output;
-	args[n++] = "--tea-period";
-	args[n++] = period;
-	args[n++] = "--tea-jitter";
-	args[n++] = jitter;
+	if (o.linux_dir) {
+		snprintf(image, sizeof(image), "%s/Image", o.linux_dir);
+		snprintf(initrd, sizeof(initrd), "%s/tea.cpio", o.linux_dir);
+		if (access(image, R_OK) || access(initrd, R_OK)) {
+			cmd_error("record", "--linux %s: no Image and tea.cpio there (make linux "
+				  "builds them)", o.linux_dir);
+			free(args);
+			return EXIT_USAGE;
+		}
+		cmdline = linux_cmdline(&o, "teaperf.tea");
+		if (!cmdline || !mkdtemp(host_dir)) {
+			cmd_error("record", "cannot make a folder for the target's file: %s",
+				  strerror(errno));
+			free(cmdline);
+			free(args);
+			return 1;
+		}
+		snprintf(host_file, sizeof(host_file), "%s/teaperf.tea", host_dir);
+		args[n++] = "--kernel";
+		args[n++] = image;
+		args[n++] = "--initrd";
+		args[n++] = initrd;
+		args[n++] = "--host-dir";
+		args[n++] = host_dir;
+		args[n++] = "--append";
+		args[n++] = cmdline;
+	} else {
+		args[n++] = "--tea-samples";
+		args[n++] = o.output;
+		args[n++] = "--tea-period";
+		args[n++] = period;
+		args[n++] = "--tea-jitter";
+		args[n++] = jitter;
+	}
 	if (o.golden) {
 		args[n++] = "--golden";
 		args[n++] = o.golden;
@@ -202,17 +312,20 @@ int cmd_record(int argc, char **argv)
 		args[n++] = "--baselines";
 		args[n++] = o.baselines;
 	}
-	/* "--" keeps teasim from reading a program named like an option as one. */
-	args[n++] = "--";
-	args[n++] = o.program;
-	for (int i = 0; i < o.nprogram_args; i++)
-		args[n++] = o.program_args[i];
+	if (!o.linux_dir) {
+		/* "--" keeps teasim from reading a program named like an option as one. */
+		args[n++] = "--";
+		args[n++] = o.program;
+		for (int i = 0; i < o.nprogram_args; i++)
+			args[n++] = o.program_args[i];
+	}
 	args[n] = NULL;
 
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
 		cmd_error("record", "cannot start %s: %s", o.teasim, strerror(errno));
+		free(cmdline);
 		free(args);
 		return 1;
 	}
@@ -221,6 +334,7 @@ int cmd_record(int argc, char **argv)
 		cmd_error("record", "cannot run %s: %s", o.teasim, strerror(errno));
 		_exit(127);
 	}
+	free(cmdline);
 	free(args);
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
 		cmd_error("record", "%s did not finish", o.teasim);
@@ -228,6 +342,17 @@ int cmd_record(int argc, char **argv)
 	}
 	if (WEXITSTATUS(status) == 127)
 		return 1;
+	if (o.linux_dir) {
+		if (access(host_file, F_OK)) {
+			cmd_error("record", "the target wrote no sample file (see its messages above)");
+			rmdir(host_dir);
+			return 1;
+		}
+		rc = take_host_file(host_file, o.output);
+		rmdir(host_dir);
+		if (rc)
+			return 1;
+	}
 
 	struct pics_error err;
 	struct pics_sample_reader *r = pics_sample_reader_open(o.output, &err);

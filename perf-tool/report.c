@@ -20,7 +20,9 @@ static const char report_usage[] =
 	"      --format FMT      text (default), csv, json, or folded stacks\n"
 	"                        for flame-graph tools\n"
 	"      --binary ELF      symbols from ELF instead of the file's binary\n"
+	SYMBOL_HELP
 	"      --no-symbols      show addresses only\n"
+	DSOS_HELP
 	"  -h, --help            this help\n";
 
 struct report {
@@ -30,8 +32,9 @@ struct report {
 	enum out_format format;
 	uint64_t top;
 	bool top_set;
-	const char *binary;
-	bool no_symbols;
+	struct symbol_options so;
+	const char *dsos;
+	uint64_t all_weight;	/* before --dsos */
 	const struct pics_profile *p;
 	const struct pics_symbols *syms;
 	const struct pics_stacks *st;
@@ -45,6 +48,35 @@ static size_t shown_units(const struct report *r)
 }
 
 /* ---- text ------------------------------------------------------------- */
+
+#define MAPPINGS_LISTED 8
+
+/* "# 3 mappings: /bin/loop, [vdso], [kernel]" for a Linux recording; the
+ * --dsos line when it applies. */
+static void print_mappings(const struct report *r)
+{
+	const struct pics_mapping *maps;
+	char kept[48], all[48];
+	size_t n;
+
+	maps = pics_profile_mappings(r->p, &n);
+	if (n) {
+		printf("# %zu mapping%s:", n, n == 1 ? "" : "s");
+		for (size_t i = 0; i < n && i < MAPPINGS_LISTED; i++)
+			printf("%s %s", i ? "," : "", maps[i].path);
+		if (n > MAPPINGS_LISTED)
+			printf(" and %zu more", n - MAPPINGS_LISTED);
+		putchar('\n');
+	}
+	if (!r->dsos)
+		return;
+	format_cycles(r->p, pics_profile_total_weight(r->p), kept,
+		      sizeof(kept));
+	format_cycles(r->p, r->all_weight, all, sizeof(all));
+	printf("# --dsos %s: %s of %s cycles (%.2f%%)\n", r->dsos, kept, all,
+	       100.0 * fraction(pics_profile_total_weight(r->p),
+				r->all_weight));
+}
 
 static void print_summary(const struct report *r)
 {
@@ -61,6 +93,7 @@ static void print_summary(const struct report *r)
 	       " cycles, %" PRIu64 " samples, %" PRIu64 " lost\n",
 	       r->input, m->scheme, m->commit_width, m->period,
 	       pics_profile_samples(r->p), pics_profile_lost(r->p));
+	print_mappings(r);
 	printf("# %s cycles in %zu %s, showing %zu\n#\n", total,
 	       pics_stacks_count(r->st), plural[r->sort], shown_units(r));
 }
@@ -248,8 +281,9 @@ static int parse_options(struct report *r, int argc, char **argv)
 		{ "sort", required_argument, NULL, OPT_SORT },
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "binary", required_argument, NULL, OPT_BINARY },
+		SYMBOL_LONGOPTS,
 		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
+		{ "dsos", required_argument, NULL, OPT_DSOS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -274,17 +308,15 @@ static int parse_options(struct report *r, int argc, char **argv)
 			if (parse_format("report", optarg, 0xf, &r->format))
 				return EXIT_USAGE;
 			break;
-		case OPT_BINARY:
-			r->binary = optarg;
-			break;
-		case OPT_NO_SYMBOLS:
-			r->no_symbols = true;
+		case OPT_DSOS:
+			r->dsos = optarg;
 			break;
 		case 'h':
 			fputs(report_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			return cmd_bad_option("report", c, argv);
+			if (!symbol_option(&r->so, c))
+				return cmd_bad_option("report", c, argv);
 		}
 	}
 	if (take_input_argument("report", argc, argv, &r->input,
@@ -309,7 +341,12 @@ int cmd_report(int argc, char **argv)
 	p = load_profile("report", r.input);
 	if (!p)
 		return 1;
-	syms = open_symbols("report", p, r.binary, r.no_symbols);
+	r.all_weight = pics_profile_total_weight(p);
+	if (keep_dsos("report", r.input, &p, r.dsos)) {
+		pics_profile_free(p);
+		return 1;
+	}
+	syms = open_symbols("report", p, &r.so);
 	st = pics_stacks_build(p, r.sort, syms, &err);
 	if (!st) {
 		cmd_error("report", "%s", err.msg);

@@ -12,10 +12,18 @@ static const char script_usage[] =
 	"Prints a sample file (.tea) or profile (.prof) as text: the header\n"
 	"fields, then one line per sample ('sample CYCLE STATE ADDR:SIGNATURE...',\n"
 	"'-' for an empty commit slot) or per profile entry ('entry ADDR\n"
-	"SIGNATURE WEIGHT'). 'teaperf synth' turns this text back into a file.\n"
+	"SIGNATURE WEIGHT'), and the map records of a Linux recording where\n"
+	"they stand ('map START END PGOFF BUILD-ID PATH', BUILD-ID '-' when\n"
+	"there is none). 'teaperf synth' turns this text back into a file.\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"  -h, --help            this help\n";
+
+static void print_hex(const uint8_t *bytes, unsigned len)
+{
+	for (unsigned i = 0; i < len; i++)
+		printf("%02x", bytes[i]);
+}
 
 static void print_meta(const struct pics_meta *m, const char *format)
 {
@@ -29,10 +37,31 @@ static void print_meta(const struct pics_meta *m, const char *format)
 		printf("binary %s\n", m->binary);
 	if (m->build_id_len) {
 		printf("build-id ");
-		for (unsigned i = 0; i < m->build_id_len; i++)
-			printf("%02x", m->build_id[i]);
+		print_hex(m->build_id, m->build_id_len);
 		putchar('\n');
 	}
+}
+
+static void print_mapping(const struct pics_mapping *map)
+{
+	printf("map 0x%" PRIx64 " 0x%" PRIx64 " 0x%" PRIx64 " ", map->start,
+	       map->end, map->pgoff);
+	if (map->build_id_len)
+		print_hex(map->build_id, map->build_id_len);
+	else
+		putchar('-');
+	printf(" %s\n", map->path);
+}
+
+/* The map records read since the last call, where they stood in the file. */
+static void print_new_mappings(const struct pics_sample_reader *r,
+			       size_t *printed)
+{
+	size_t n;
+	const struct pics_mapping *maps = pics_sample_reader_mappings(r, &n);
+
+	for (; *printed < n; (*printed)++)
+		print_mapping(&maps[*printed]);
 }
 
 static void print_sample(const struct pics_meta *m, const struct pics_sample *s)
@@ -62,6 +91,7 @@ static int script_samples(const char *path)
 	struct pics_sample_reader *r;
 	struct pics_error err;
 	struct pics_sample s;
+	size_t printed = 0;
 	int ret;
 
 	r = pics_sample_reader_open(path, &err);
@@ -70,8 +100,11 @@ static int script_samples(const char *path)
 		return 1;
 	}
 	print_meta(pics_sample_reader_meta(r), "samples");
-	while ((ret = pics_sample_reader_next(r, &s, &err)) > 0)
+	while ((ret = pics_sample_reader_next(r, &s, &err)) > 0) {
+		print_new_mappings(r, &printed);
 		print_sample(pics_sample_reader_meta(r), &s);
+	}
+	print_new_mappings(r, &printed);
 	if (ret < 0)
 		cmd_error("script", "%s", err.msg);
 	else
@@ -84,10 +117,11 @@ static int script_profile(const char *path)
 {
 	struct pics_error err;
 	struct pics_profile *p = pics_profile_read(path, &err);
+	const struct pics_mapping *maps;
 	const struct pics_meta *m;
 	struct pics_entry *e;
 	uint64_t num, den;
-	size_t n;
+	size_t n, n_maps;
 
 	if (!p) {
 		cmd_error("script", "%s", err.msg);
@@ -106,6 +140,9 @@ static int script_profile(const char *path)
 	       "\nunit-den %" PRIu64 "\n",
 	       pics_profile_total_cycles(p), pics_profile_samples(p),
 	       pics_profile_lost(p), den);
+	maps = pics_profile_mappings(p, &n_maps);
+	for (size_t i = 0; i < n_maps; i++)
+		print_mapping(&maps[i]);
 	for (size_t i = 0; i < n; i++) {
 		char sig[SIGNATURE_NAME_MAX];
 

@@ -15,10 +15,12 @@ static const char stat_usage[] =
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"      --format FMT      text (default), csv or json\n"
+	DSOS_HELP
 	"  -h, --help            this help\n";
 
 struct stat_view {
 	const char *input;
+	const char *dsos;
 	enum out_format format;
 	const struct pics_profile *p;
 	const struct pics_unit *program;	/* NULL for an empty profile */
@@ -42,7 +44,10 @@ static void print_text(const struct stat_view *v)
 	char cycles[48], sig[SIGNATURE_NAME_MAX];
 
 	format_cycles(v->p, total, cycles, sizeof(cycles));
-	printf("\n Cycle stack of '%s' (scheme %s, %" PRIu64
+	printf("\n Cycle stack of ");
+	if (v->dsos)
+		printf("%s in ", v->dsos);
+	printf("'%s' (scheme %s, %" PRIu64
 	       " samples, period %" PRIu64 ", %" PRIu64 " lost):\n\n",
 	       v->input, m->scheme, pics_profile_samples(v->p), m->period,
 	       pics_profile_lost(v->p));
@@ -120,6 +125,7 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "dsos", required_argument, NULL, OPT_DSOS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -135,6 +141,9 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 		case OPT_FORMAT:
 			if (parse_format("stat", optarg, 0x7, &v->format))
 				return EXIT_USAGE;
+			break;
+		case OPT_DSOS:
+			v->dsos = optarg;
 			break;
 		case 'h':
 			fputs(stat_usage, stdout);
@@ -161,6 +170,10 @@ int cmd_stat(int argc, char **argv)
 	p = load_profile("stat", v.input);
 	if (!p)
 		return 1;
+	if (keep_dsos("stat", v.input, &p, v.dsos)) {
+		pics_profile_free(p);
+		return 1;
+	}
 	st = pics_stacks_build(p, PICS_UNIT_PROGRAM, NULL, &err);
 	if (!st) {
 		cmd_error("stat", "%s", err.msg);

@@ -26,8 +26,11 @@ static const char synth_usage[] =
 	"  sample CYCLE STATE SLOT... SLOT is ADDR:SIGNATURE or '-'\n"
 	"  lost N                     samples dropped (sample files)\n"
 	"  entry ADDR SIGNATURE WEIGHT                   (profiles)\n"
-	"Header lines come before the first sample or entry; '#' starts a\n"
-	"comment.\n"
+	"  map START END PGOFF BUILD-ID PATH   a mapping of a Linux recording;\n"
+	"                             BUILD-ID in hex or '-', PATH to the end\n"
+	"                             of the line\n"
+	"Header lines come before the first sample, entry or map; '#' starts\n"
+	"a comment.\n"
 	"\n"
 	"  -o, --output OUT      file to write (required)\n"
 	"  -h, --help            this help\n";
@@ -71,7 +74,8 @@ static int number(struct synth *s, const char *text, uint64_t *v)
 	return 0;
 }
 
-static int build_id(struct synth *s, const char *hex)
+static int build_id(struct synth *s, const char *hex, uint8_t *id,
+		    unsigned *id_len)
 {
 	size_t len = strlen(hex);
 
@@ -83,9 +87,9 @@ static int build_id(struct synth *s, const char *hex)
 		unsigned byte;
 
 		sscanf(hex + 2 * i, "%2x", &byte);
-		s->meta.build_id[i] = (uint8_t)byte;
+		id[i] = (uint8_t)byte;
 	}
-	s->meta.build_id_len = (unsigned)(len / 2);
+	*id_len = (unsigned)(len / 2);
 	return 0;
 }
 
@@ -141,7 +145,8 @@ static int header_line(struct synth *s, const char *key, char **tok, int n)
 		return 0;
 	}
 	if (!strcmp(key, "build-id"))
-		return build_id(s, tok[0]);
+		return build_id(s, tok[0], s->meta.build_id,
+				&s->meta.build_id_len);
 	return header_number(s, key, tok[0]);
 }
 
@@ -229,6 +234,39 @@ static int body_line(struct synth *s, const char *key, char **tok, int n)
 	return s->is_profile ? entry_line(s, tok, n) : sample_line(s, tok, n);
 }
 
+/* "map START END PGOFF BUILD-ID PATH": a path may hold spaces, so it is
+ * the rest of the line. A map line ends the header, as a sample does. */
+static int map_line(struct synth *s, char *rest)
+{
+	struct pics_mapping m = { 0 };
+	uint64_t *fields[3] = { &m.start, &m.end, &m.pgoff };
+	char *tok[4];
+
+	for (int i = 0; i < 4; i++) {
+		tok[i] = rest;
+		rest += strcspn(rest, " \t");
+		if (!*rest)
+			return fail(s, "expected 'map START END PGOFF BUILD-ID PATH'");
+		*rest++ = '\0';
+		rest += strspn(rest, " \t");
+	}
+	for (int i = 0; i < 3; i++)
+		if (number(s, tok[i], fields[i]))
+			return -1;
+	if (strcmp(tok[3], "-") &&
+	    build_id(s, tok[3], m.build_id, &m.build_id_len))
+		return -1;
+	if (snprintf(m.path, sizeof(m.path), "%s", rest) >= PICS_PATH_MAX)
+		return fail(s, "map path of %zu bytes; at most %d", strlen(rest),
+			    PICS_PATH_MAX - 1);
+	if (!s->writer && !s->profile && start_body(s))
+		return -1;
+	if (s->writer ? pics_sample_writer_map(s->writer, &m, &s->err)
+		      : pics_profile_add_mapping(s->profile, &m, &s->err))
+		return fail(s, "%s", s->err.msg);
+	return 0;
+}
+
 static int format_line(struct synth *s, const char *key, const char *rest)
 {
 	if (strcmp(key, "format") ||
@@ -266,6 +304,8 @@ static int parse_line(struct synth *s, char *line)
 		s->lost += lost;
 		return 0;
 	}
+	if (!strcmp(key, "map"))
+		return map_line(s, rest);
 	if (!body && !strcmp(key, "binary")) {
 		snprintf(s->meta.binary, sizeof(s->meta.binary), "%s", rest);
 		return 0;

@@ -42,7 +42,34 @@ enum {
 	OPT_REFERENCE,
 	OPT_OBJDUMP,
 	OPT_NO_SOURCE,
+	OPT_SYMFS,
+	OPT_VMLINUX,
+	OPT_DSOS,
 };
+
+/* The options that say where symbols come from, in a longopts table, and
+ * their help (after each command's own --binary line). */
+#define SYMBOL_LONGOPTS							\
+	{ "binary", required_argument, NULL, OPT_BINARY },		\
+	{ "symfs", required_argument, NULL, OPT_SYMFS },		\
+	{ "vmlinux", required_argument, NULL, OPT_VMLINUX }
+#define SYMBOL_HELP								\
+	"      --symfs DIR       find the files a Linux recording maps under DIR\n"	\
+	"      --vmlinux FILE    the kernel's ELF, for addresses in [kernel]\n"
+#define DSOS_HELP								\
+	"      --dsos LIST       only instructions in these mappings: paths or\n"	\
+	"                        file names, comma-separated\n"
+
+struct symbol_options {
+	const char *binary;	/* --binary: the profiled program's ELF */
+	const char *symfs;	/* --symfs: where the target's files are */
+	const char *vmlinux;	/* --vmlinux: the kernel's ELF */
+	bool disabled;		/* --no-symbols */
+};
+
+/* Takes the value of --binary, --no-symbols, --symfs or --vmlinux when
+ * getopt_long returned one of them as @c. */
+bool symbol_option(struct symbol_options *so, int c);
 
 enum out_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_FOLDED };
 
@@ -71,16 +98,31 @@ int take_input_argument(const char *cmd, int argc, char **argv,
 /* Loads a sample or profile file, printing one error line on failure. */
 struct pics_profile *load_profile(const char *cmd, const char *path);
 
-/* Opens the ELF named by @override, else the profile's binary; warns and
- * returns NULL when it cannot (reports then show addresses). */
+/* Symbols for @p: with mappings (a Linux recording), an ELF per mapping
+ * (its path under --symfs, --vmlinux for [kernel], --binary for the
+ * profiled program); else the ELF --binary names or the file's binary.
+ * Whatever cannot be read is a one-line warning; NULL when there are no
+ * symbols (reports then show addresses). */
 struct pics_symbols *open_symbols(const char *cmd, const struct pics_profile *p,
-				  const char *override, bool disabled);
-/* Like open_symbols, for commands that cannot work without them: prints
- * one error line and returns NULL when they cannot be opened. *@path gets
- * the ELF's path. */
+				  const struct symbol_options *so);
+/* Like open_symbols, for commands that cannot work without them: without
+ * mappings, a binary that cannot be opened is one error line and NULL. */
 struct pics_symbols *require_symbols(const char *cmd,
 				     const struct pics_profile *p,
-				     const char *override, const char **path);
+				     const struct symbol_options *so);
+
+/* The address ranges of the mappings of @p (read from @input) that @dsos
+ * names: comma-separated paths or last path components. One error line
+ * (listing the mappings there are) and NULL when a name matches none. */
+struct pics_range *dso_ranges(const char *cmd, const char *input,
+			      const struct pics_profile *p, const char *dsos,
+			      size_t *n);
+/* Replaces *@p by its entries inside the @n ranges @r. */
+int keep_ranges(const char *cmd, struct pics_profile **p,
+		const struct pics_range *r, size_t n);
+/* Both for *@p's own mappings named by @dsos; nothing when it is NULL. */
+int keep_dsos(const char *cmd, const char *input, struct pics_profile **p,
+	      const char *dsos);
 
 /* ---- output ------------------------------------------------------------- */
 

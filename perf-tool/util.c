@@ -119,60 +119,6 @@ struct pics_profile *load_profile(const char *cmd, const char *path)
 	return p;
 }
 
-static void check_build_id(const char *cmd, const struct pics_meta *m,
-			   const struct pics_symbols *syms, const char *path)
-{
-	const uint8_t *id;
-	size_t len = pics_symbols_build_id(syms, &id);
-
-	if (!m->build_id_len || !len)
-		return;
-	if (len != m->build_id_len || memcmp(id, m->build_id, len))
-		cmd_error(cmd, "warning: build-id of %s differs from the profiled binary's; symbols may be wrong",
-			  path);
-}
-
-struct pics_symbols *open_symbols(const char *cmd, const struct pics_profile *p,
-				  const char *override, bool disabled)
-{
-	const struct pics_meta *m = pics_profile_meta(p);
-	const char *path = override ? override : m->binary;
-	struct pics_symbols *syms;
-	struct pics_error err;
-
-	if (disabled || !path[0])
-		return NULL;
-	syms = pics_symbols_open(path, &err);
-	if (!syms) {
-		cmd_error(cmd, "warning: %s; showing addresses", err.msg);
-		return NULL;
-	}
-	check_build_id(cmd, m, syms, path);
-	return syms;
-}
-
-struct pics_symbols *require_symbols(const char *cmd,
-				     const struct pics_profile *p,
-				     const char *override, const char **path)
-{
-	const struct pics_meta *m = pics_profile_meta(p);
-	struct pics_symbols *syms;
-	struct pics_error err;
-
-	*path = override ? override : m->binary;
-	if (!(*path)[0]) {
-		cmd_error(cmd, "the file names no profiled binary; give it with --binary ELF");
-		return NULL;
-	}
-	syms = pics_symbols_open(*path, &err);
-	if (!syms) {
-		cmd_error(cmd, "%s", err.msg);
-		return NULL;
-	}
-	check_build_id(cmd, m, syms, *path);
-	return syms;
-}
-
 double fraction(uint64_t part, uint64_t whole)
 {
 	return whole ? (double)part / (double)whole : 0.0;

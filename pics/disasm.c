@@ -305,7 +305,7 @@ struct pics_disasm *pics_disasm_run(const char *objdump, const char *elf,
 				    uint64_t start, uint64_t end,
 				    struct pics_error *err)
 {
-	char from[32], to[32];
+	char from[48], to[48];	/* room for 64-bit (kernel) addresses */
 	char *argv[] = { (char *)objdump, "-d", "--no-show-raw-insn", from, to,
 			 (char *)elf, NULL };
 	struct child_output co = { 0 };

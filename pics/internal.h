@@ -135,6 +135,65 @@ static inline uint64_t pics_get_u64(const uint8_t *p)
 	return pics_get_uint(p, 8);
 }
 
+/* ---- mappings (mapping.c) ------------------------------------------------ */
+
+/* A growing array of mappings, at most PICS_MAX_MAPPINGS. */
+struct pics_mapping_list {
+	struct pics_mapping *v;
+	size_t n, cap;
+};
+
+int pics_mapping_list_add(struct pics_mapping_list *l,
+			  const struct pics_mapping *m, struct pics_error *err);
+int pics_mapping_list_copy(struct pics_mapping_list *dst,
+			   const struct pics_mapping_list *src,
+			   struct pics_error *err);
+void pics_mapping_list_free(struct pics_mapping_list *l);
+
+/* ---- one ELF's symbols (elf.c), merged into a pics_symbols (symbols.c) -- */
+
+struct pics_func_sym {
+	uint64_t start, end;
+	char *name;
+	bool sized;		/* end comes from the symbol's own size */
+	int rank;		/* which of several names at one address wins */
+};
+
+struct pics_line_row {
+	uint64_t addr;
+	uint64_t canon;		/* lowest address of this (file, line) */
+	uint32_t file, line;
+	uint32_t order;		/* position in the line table, for stable sorts */
+	bool end_sequence;
+};
+
+struct pics_source_file {
+	char *path;		/* as the line table names it */
+	const char *base;	/* its last component */
+};
+
+/* What one ELF holds, every address moved by its bias; arrays unsorted. */
+struct pics_elf_symbols {
+	struct pics_func_sym *funcs;
+	size_t n_funcs;
+	struct pics_line_row *rows;	/* file: index into files */
+	size_t n_rows;
+	struct pics_source_file *files;
+	size_t n_files;
+	uint8_t build_id[PICS_BUILD_ID_MAX];
+	size_t build_id_len;
+	uint64_t bias;
+	uint64_t code_start, code_end;	/* its executable sections */
+};
+
+/* Reads the ELF at @path into @e (zeroed by the caller) at @bias, or, when
+ * @map is not NULL, as the file @map shows: the build-ids must agree and
+ * the bias follows from the mapping (pics_symbols_add_mapping). */
+int pics_elf_read(const char *path, const struct pics_mapping *map,
+		  uint64_t bias, struct pics_elf_symbols *e,
+		  struct pics_error *err);
+void pics_elf_symbols_free(struct pics_elf_symbols *e);
+
 /* ---- headers and records (docs/formats.md) ----------------------------- */
 
 #define PICS_MAGIC_LEN 8
@@ -145,6 +204,7 @@ enum pics_record_kind {
 	PICS_REC_DATA = 0x01,	/* a sample, or a profile entry */
 	PICS_REC_END = 0x02,
 	PICS_REC_EXTENSION = 0x80, /* and above: u32 length, skippable */
+	PICS_REC_MAPPING = 0x80,   /* the first extension: a map record */
 };
 
 /* Bytes a PSV or signature takes in a file of @n_events events. */
@@ -178,10 +238,20 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 		     struct pics_profile_fields *pf, struct pics_error *err);
 
 /* Reads the kind byte of the next record into @kind, skipping extension
- * records. 1: a record; 0: the file ends here (the caller says what was
- * missing); -1: error. */
+ * records: map records go into @maps, other kinds are unknown. 1: a
+ * record; 0: the file ends here (the caller says what was missing); -1:
+ * error. */
 int pics_record_next(struct pics_in *in, uint8_t *kind,
-		     struct pics_error *err);
+		     struct pics_mapping_list *maps, struct pics_error *err);
+
+/* Reads the body of a map record whose u32 length @len was just read (its
+ * kind byte was at @offset) and appends it to @maps. */
+int pics_mapping_record_read(struct pics_in *in, uint64_t len,
+			     uint64_t offset, struct pics_mapping_list *maps,
+			     struct pics_error *err);
+int pics_mapping_record_write(struct pics_out *out,
+			      const struct pics_mapping *m,
+			      struct pics_error *err);
 
 /* A sample reader that takes over the open @in (closed on failure too). */
 struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,

@@ -434,11 +434,12 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 	return 0;
 }
 
-int pics_record_next(struct pics_in *in, uint8_t *kind, struct pics_error *err)
+int pics_record_next(struct pics_in *in, uint8_t *kind,
+		     struct pics_mapping_list *maps, struct pics_error *err)
 {
 	for (;;) {
+		uint64_t offset = pics_in_offset(in), len;
 		int ret = pics_in_fill(in, 1, err);
-		uint64_t len;
 
 		if (ret <= 0)
 			return ret;
@@ -448,7 +449,12 @@ int pics_record_next(struct pics_in *in, uint8_t *kind, struct pics_error *err)
 		if (pics_in_need(in, 4, "an extension record length", err))
 			return -1;
 		len = pics_get_uint(pics_in_take(in, 4), 4);
-		if (pics_in_skip(in, len, "an extension record", err))
+		if (*kind == PICS_REC_MAPPING)
+			ret = pics_mapping_record_read(in, len, offset, maps,
+						       err);
+		else
+			ret = pics_in_skip(in, len, "an extension record", err);
+		if (ret)
 			return -1;
 	}
 }

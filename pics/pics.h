@@ -16,7 +16,7 @@
 /* Format versions written by this library. A reader accepts files of the
  * same major version (any minor) and rejects any other major version. */
 #define PICS_FORMAT_MAJOR 1
-#define PICS_FORMAT_MINOR 0
+#define PICS_FORMAT_MINOR 1
 
 #define PICS_MAX_EVENTS 64
 #define PICS_MAX_WIDTH 8
@@ -24,6 +24,7 @@
 #define PICS_SCHEME_MAX 16	/* including the NUL */
 #define PICS_PATH_MAX 4096	/* including the NUL */
 #define PICS_BUILD_ID_MAX 64
+#define PICS_MAX_MAPPINGS 4096	/* map records a file may hold */
 
 /* ---- errors ------------------------------------------------------------ */
 
@@ -108,6 +109,30 @@ size_t pics_signature_name(const struct pics_meta *m, uint64_t signature,
 int pics_signature_parse(const struct pics_meta *m, const char *text,
 			 uint64_t *signature, struct pics_error *err);
 
+/* ---- mappings ------------------------------------------------------------ */
+
+/* An executable mapping of the profiled run, as a Linux target records it:
+ * [start, end) of the virtual address space shows the file @path from byte
+ * @pgoff on. @path is the file on the target ("/bin/hash") or a name in
+ * brackets for memory no file backs: "[kernel]" (the kernel's text, _stext
+ * to _etext), "[vdso]". */
+struct pics_mapping {
+	uint64_t start, end;
+	uint64_t pgoff;
+	uint8_t build_id[PICS_BUILD_ID_MAX];
+	unsigned build_id_len;
+	char path[PICS_PATH_MAX];
+};
+
+#define PICS_KERNEL_MAPPING "[kernel]"
+
+/* start < end, a build-id of at most PICS_BUILD_ID_MAX bytes, a path of 1
+ * to PICS_PATH_MAX - 1 bytes. */
+int pics_mapping_validate(const struct pics_mapping *m, struct pics_error *err);
+/* The first of the @n mappings @maps that holds @addr, or NULL. */
+const struct pics_mapping *pics_mapping_find(const struct pics_mapping *maps,
+					     size_t n, uint64_t addr);
+
 /* ---- samples and sample files ------------------------------------------ */
 
 enum pics_commit_state {
@@ -142,6 +167,10 @@ struct pics_sample_writer *pics_sample_writer_open(const char *path,
 						   struct pics_error *err);
 int pics_sample_writer_add(struct pics_sample_writer *w,
 			   const struct pics_sample *s, struct pics_error *err);
+/* Writes a map record (it may come anywhere before the end record). */
+int pics_sample_writer_map(struct pics_sample_writer *w,
+			   const struct pics_mapping *m,
+			   struct pics_error *err);
 /* Records @count samples that the producer had to drop. */
 void pics_sample_writer_lost(struct pics_sample_writer *w, uint64_t count);
 /* Writes the end record and closes; frees @w even when it fails. */
@@ -164,6 +193,10 @@ int pics_sample_reader_next(struct pics_sample_reader *r,
 /* Valid once next() returned 0. */
 uint64_t pics_sample_reader_samples(const struct pics_sample_reader *r);
 uint64_t pics_sample_reader_lost(const struct pics_sample_reader *r);
+/* The map records read so far, in file order (all of them once next()
+ * returned 0); *@n gets their number. */
+const struct pics_mapping *
+pics_sample_reader_mappings(const struct pics_sample_reader *r, size_t *n);
 void pics_sample_reader_close(struct pics_sample_reader *r);
 
 /* ---- profiles: (address, signature) -> integer weight ------------------- */
@@ -191,6 +224,14 @@ uint64_t pics_profile_samples(const struct pics_profile *p);
 uint64_t pics_profile_lost(const struct pics_profile *p);
 void pics_profile_set_counts(struct pics_profile *p, uint64_t samples,
 			     uint64_t lost);
+
+/* The mappings of the profiled run (none for a bare-metal or simulated
+ * one); profile files keep them, loading a sample file copies its own. */
+int pics_profile_add_mapping(struct pics_profile *p,
+			     const struct pics_mapping *m,
+			     struct pics_error *err);
+const struct pics_mapping *pics_profile_mappings(const struct pics_profile *p,
+						 size_t *n);
 
 /* Splits @s over its instructions: Compute gives each of n valid slots
  * LCM/n units, the other states give the one valid slot LCM units. */
@@ -233,6 +274,19 @@ struct pics_profile *pics_profile_project(const struct pics_profile *ref,
 					  const struct pics_meta *scheme,
 					  struct pics_error *err);
 
+struct pics_range {
+	uint64_t start, end;	/* [start, end) */
+};
+
+/* A copy of @p holding only the entries whose address lies in one of the
+ * @n ranges, e.g. the mappings of one program. Its total weight is what it
+ * kept; total cycles, sample counts and mappings stay those of the run
+ * (pics_compare normalizes both sides to the same total anyway). */
+struct pics_profile *pics_profile_filter_ranges(const struct pics_profile *p,
+						const struct pics_range *ranges,
+						size_t n,
+						struct pics_error *err);
+
 /* Profile files, written sorted by (address, signature). */
 int pics_profile_write(const struct pics_profile *p, const char *path,
 		       struct pics_error *err);
@@ -251,11 +305,33 @@ enum pics_file_kind pics_file_kind(const char *path, struct pics_error *err);
 
 struct pics_symbols;
 
-/* Function symbols (libelf) and line tables (libdw) of an ELF. A stripped
- * ELF opens fine and resolves nothing. */
+/* Function symbols (libelf) and line tables (libdw) of one ELF, or of
+ * several at their load addresses (a program and the kernel). A stripped
+ * ELF adds fine and resolves nothing. */
+struct pics_symbols *pics_symbols_new(struct pics_error *err);
+/* Adds the ELF at @path with every address moved by @bias (load address
+ * minus link address, modulo 2^64). A file that cannot be read adds
+ * nothing. */
+int pics_symbols_add(struct pics_symbols *s, const char *path, uint64_t bias,
+		     struct pics_error *err);
+/* Adds the ELF at @elf as the file @map shows: its build-id must match
+ * the mapping's when both have one (else PICS_ERR_MISMATCH), and its bias
+ * follows from the PT_LOAD segment holding map->pgoff, or for "[kernel]"
+ * from its _stext. An ELF already added for code in @map is not read
+ * again. When @elf is NULL or cannot be used, the mapping's addresses get
+ * the function name "[kernel]", "[vdso]" or "[PATH]" instead; a failure
+ * is still reported, for the caller to warn about. */
+int pics_symbols_add_mapping(struct pics_symbols *s,
+			     const struct pics_mapping *map, const char *elf,
+			     struct pics_error *err);
+/* pics_symbols_new and pics_symbols_add with bias 0. */
 struct pics_symbols *pics_symbols_open(const char *path,
 				       struct pics_error *err);
 void pics_symbols_close(struct pics_symbols *s);
+/* The ELF whose executable sections (moved by its bias) hold @addr: its
+ * path, as given to add, and its bias. */
+bool pics_symbols_elf(const struct pics_symbols *s, uint64_t addr,
+		      const char **path, uint64_t *bias);
 /* Function containing @addr: its name and start address. */
 bool pics_symbols_function(const struct pics_symbols *s, uint64_t addr,
 			   const char **name, uint64_t *start);
@@ -266,11 +342,12 @@ bool pics_symbols_line(const struct pics_symbols *s, uint64_t addr,
  * (absolute when the compiler recorded its directory). */
 bool pics_symbols_source(const struct pics_symbols *s, uint64_t addr,
 			 const char **path, unsigned *line);
-/* The function named @name: its first address and the address after it
- * (the first such function when several share the name). */
+/* The function named @name, or the mapping named so for want of its ELF:
+ * its first address and the address after it (the first such function
+ * when several share the name). */
 bool pics_symbols_lookup(const struct pics_symbols *s, const char *name,
 			 uint64_t *start, uint64_t *end);
-/* The GNU build-id note, or 0 bytes. */
+/* The GNU build-id note of the first ELF added, or 0 bytes. */
 size_t pics_symbols_build_id(const struct pics_symbols *s,
 			     const uint8_t **id);
 

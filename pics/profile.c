@@ -12,6 +12,7 @@ struct pics_profile {
 	uint64_t samples, lost;
 	uint64_t total_weight;
 	struct pics_map map;
+	struct pics_mapping_list maps;
 };
 
 struct pics_profile *pics_profile_create(const struct pics_meta *m,
@@ -48,6 +49,7 @@ void pics_profile_free(struct pics_profile *p)
 	if (!p)
 		return;
 	pics_map_free(&p->map);
+	pics_mapping_list_free(&p->maps);
 	free(p);
 }
 
@@ -93,6 +95,20 @@ uint64_t pics_profile_samples(const struct pics_profile *p)
 uint64_t pics_profile_lost(const struct pics_profile *p)
 {
 	return p->lost;
+}
+
+int pics_profile_add_mapping(struct pics_profile *p,
+			     const struct pics_mapping *m,
+			     struct pics_error *err)
+{
+	return pics_mapping_list_add(&p->maps, m, err);
+}
+
+const struct pics_mapping *pics_profile_mappings(const struct pics_profile *p,
+						 size_t *n)
+{
+	*n = p->maps.n;
+	return p->maps.v;
 }
 
 int pics_profile_add(struct pics_profile *p, uint64_t addr,
@@ -172,6 +188,26 @@ int pics_profile_foreach(const struct pics_profile *p,
 	return 0;
 }
 
+/* An empty profile of @m that describes the same run as @p: its weight
+ * unit, counts, total cycles and mappings. */
+static struct pics_profile *copy_run(const struct pics_profile *p,
+				     const struct pics_meta *m,
+				     struct pics_error *err)
+{
+	struct pics_profile *out = pics_profile_create(m, p->unit_den, err);
+
+	if (!out)
+		return NULL;
+	out->samples = p->samples;
+	out->lost = p->lost;
+	out->total_cycles = p->total_cycles;
+	if (pics_mapping_list_copy(&out->maps, &p->maps, err)) {
+		pics_profile_free(out);
+		return NULL;
+	}
+	return out;
+}
+
 struct projection {
 	struct pics_profile *out;
 	unsigned to_bit[PICS_MAX_EVENTS];	/* PICS_MAX_EVENTS: dropped */
@@ -215,14 +251,43 @@ struct pics_profile *pics_profile_project(const struct pics_profile *ref,
 	}
 	m.n_events = scheme->n_events;
 	memcpy(m.events, scheme->events, sizeof(m.events));
-	pr.out = pics_profile_create(&m, ref->unit_den, err);
-	if (!pr.out)
-		return NULL;
-	pics_profile_set_counts(pr.out, ref->samples, ref->lost);
-	pr.out->total_cycles = ref->total_cycles;
-	if (pics_profile_foreach(ref, project_entry, &pr)) {
+	pr.out = copy_run(ref, &m, err);
+	if (pr.out && pics_profile_foreach(ref, project_entry, &pr)) {
 		pics_profile_free(pr.out);
 		return NULL;
 	}
 	return pr.out;
+}
+
+struct range_filter {
+	struct pics_profile *out;
+	const struct pics_range *ranges;
+	size_t n;
+	struct pics_error *err;
+};
+
+static int filter_entry(const struct pics_entry *e, void *ctx)
+{
+	struct range_filter *f = ctx;
+
+	for (size_t i = 0; i < f->n; i++)
+		if (e->addr >= f->ranges[i].start && e->addr < f->ranges[i].end)
+			return pics_profile_add(f->out, e->addr, e->signature,
+						e->weight, f->err);
+	return 0;
+}
+
+struct pics_profile *pics_profile_filter_ranges(const struct pics_profile *p,
+						const struct pics_range *ranges,
+						size_t n,
+						struct pics_error *err)
+{
+	struct range_filter f = { .ranges = ranges, .n = n, .err = err };
+
+	f.out = copy_run(p, &p->meta, err);
+	if (f.out && pics_profile_foreach(p, filter_entry, &f)) {
+		pics_profile_free(f.out);
+		return NULL;
+	}
+	return f.out;
 }

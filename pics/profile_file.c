@@ -1,5 +1,6 @@
-/* Profile files (.prof): a header, entries sorted by (address, signature),
- * and an end record with the entry count and weight sum. */
+/* Profile files (.prof): a header, the run's map records, entries sorted
+ * by (address, signature), and an end record with the entry count and
+ * weight sum. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,7 @@ int pics_profile_write(const struct pics_profile *p, const char *path,
 		       struct pics_error *err)
 {
 	const struct pics_meta *m = pics_profile_meta(p);
+	const struct pics_mapping *maps;
 	struct pics_profile_fields pf = {
 		.total_cycles = pics_profile_total_cycles(p),
 		.samples = pics_profile_samples(p),
@@ -79,7 +81,7 @@ int pics_profile_write(const struct pics_profile *p, const char *path,
 	struct pics_entry *e;
 	struct pics_out out;
 	uint64_t num;
-	size_t n;
+	size_t n, n_maps;
 	int ret;
 
 	pics_profile_unit(p, &num, &pf.unit_den);
@@ -93,6 +95,9 @@ int pics_profile_write(const struct pics_profile *p, const char *path,
 	end[0] = PICS_REC_END;
 	pics_put_u64(pics_put_u64(end + 1, n), pics_profile_total_weight(p));
 	ret = pics_header_write(&out, pics_profile_magic, m, &pf, err);
+	maps = pics_profile_mappings(p, &n_maps);
+	for (size_t i = 0; i < n_maps && !ret; i++)
+		ret = pics_mapping_record_write(&out, &maps[i], err);
 	if (!ret)
 		ret = write_entries(&out, e, n, pics_psv_bytes(m->n_events), err);
 	if (!ret)
@@ -113,6 +118,7 @@ struct entry_reader {
 	uint64_t sig_mask;
 	uint64_t entries;
 	struct pics_entry last;
+	struct pics_mapping_list maps;
 };
 
 static int read_entry(struct entry_reader *er, uint64_t offset,
@@ -184,7 +190,7 @@ static int read_records(struct entry_reader *er, struct pics_error *err)
 	for (;;) {
 		uint64_t offset;
 		uint8_t kind;
-		int ret = pics_record_next(er->in, &kind, err);
+		int ret = pics_record_next(er->in, &kind, &er->maps, err);
 
 		if (ret < 0)
 			return -1;
@@ -207,6 +213,16 @@ static int read_records(struct entry_reader *er, struct pics_error *err)
 	}
 }
 
+static int add_mappings(struct pics_profile *p,
+			const struct pics_mapping *maps, size_t n,
+			struct pics_error *err)
+{
+	for (size_t i = 0; i < n; i++)
+		if (pics_profile_add_mapping(p, &maps[i], err))
+			return -1;
+	return 0;
+}
+
 static struct pics_profile *read_profile(struct pics_in *in,
 					 struct pics_error *err)
 {
@@ -223,10 +239,12 @@ static struct pics_profile *read_profile(struct pics_in *in,
 	pics_profile_set_counts(er.p, pf.samples, pf.lost);
 	er.sig_bytes = pics_psv_bytes(m.n_events);
 	er.sig_mask = pics_event_mask(m.n_events);
-	if (read_records(&er, err)) {
+	if (read_records(&er, err) ||
+	    add_mappings(er.p, er.maps.v, er.maps.n, err)) {
 		pics_profile_free(er.p);
-		return NULL;
+		er.p = NULL;
 	}
+	pics_mapping_list_free(&er.maps);
 	return er.p;
 }
 
@@ -251,9 +269,15 @@ static struct pics_profile *aggregate_samples(struct pics_in *in,
 			ret = -1;
 			break;
 		}
-	if (!ret)
+	if (!ret) {
+		const struct pics_mapping *maps;
+		size_t n;
+
 		pics_profile_set_counts(p, pics_sample_reader_samples(r),
 					pics_sample_reader_lost(r));
+		maps = pics_sample_reader_mappings(r, &n);
+		ret = add_mappings(p, maps, n, err);
+	}
 	pics_sample_reader_close(r);
 	if (ret) {
 		pics_profile_free(p);

@@ -1,5 +1,6 @@
-/* Sample files (.tea): a header, one record per sample as it arrives, and
- * an end record whose counts tell a complete file from a truncated one. */
+/* Sample files (.tea): a header, one record per sample as it arrives, map
+ * records where the producer knows them, and an end record whose counts
+ * tell a complete file from a truncated one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +68,13 @@ int pics_sample_writer_add(struct pics_sample_writer *w,
 	return 0;
 }
 
+int pics_sample_writer_map(struct pics_sample_writer *w,
+			   const struct pics_mapping *m,
+			   struct pics_error *err)
+{
+	return pics_mapping_record_write(&w->out, m, err);
+}
+
 void pics_sample_writer_lost(struct pics_sample_writer *w, uint64_t count)
 {
 	w->lost += count;
@@ -104,6 +112,7 @@ struct pics_sample_reader {
 	unsigned psv_bytes;
 	uint64_t samples, lost;
 	bool done;
+	struct pics_mapping_list maps;
 	char path[PICS_PATH_MAX];
 };
 
@@ -220,7 +229,7 @@ int pics_sample_reader_next(struct pics_sample_reader *r,
 
 	if (r->done)
 		return 0;
-	ret = pics_record_next(&r->in, &kind, err);
+	ret = pics_record_next(&r->in, &kind, &r->maps, err);
 	if (ret < 0)
 		return -1;
 	if (ret == 0)
@@ -248,10 +257,18 @@ uint64_t pics_sample_reader_lost(const struct pics_sample_reader *r)
 	return r->lost;
 }
 
+const struct pics_mapping *
+pics_sample_reader_mappings(const struct pics_sample_reader *r, size_t *n)
+{
+	*n = r->maps.n;
+	return r->maps.v;
+}
+
 void pics_sample_reader_close(struct pics_sample_reader *r)
 {
 	if (!r)
 		return;
 	pics_in_close(&r->in);
+	pics_mapping_list_free(&r->maps);
 	free(r);
 }

@@ -1,136 +1,81 @@
-/* Symbolization: function symbols through libelf, source lines through
- * libdw's line tables, and the build-id note. */
-#include <elfutils/libdw.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <gelf.h>
+/* Symbolization: the functions and source lines of one ELF, or of several
+ * at their load addresses (elf.c reads each), names for the mappings whose
+ * ELF is missing, and the unit keys that reports roll up to. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "internal.h"
 
-struct func_sym {
+struct elf_file {
+	char *path;
+	uint64_t bias;
+	uint64_t code_start, code_end;
+};
+
+/* A mapping without symbols: its addresses are known by its name. */
+struct region {
 	uint64_t start, end;
 	char *name;
-	bool sized;		/* end comes from the symbol's own size */
-	int rank;		/* which of several names at one address wins */
-};
-
-struct line_row {
-	uint64_t addr;
-	uint64_t canon;		/* lowest address of this (file, line) */
-	uint32_t file, line;
-	uint32_t order;		/* position in the line table, for stable sorts */
-	bool end_sequence;
-};
-
-struct source_file {
-	char *path;		/* as the line table names it */
-	const char *base;	/* its last component */
 };
 
 struct pics_symbols {
-	struct func_sym *funcs;
+	struct pics_func_sym *funcs;	/* by start, one per address */
 	size_t n_funcs;
-	struct line_row *rows;
+	struct pics_line_row *rows;	/* by address, one per address */
 	size_t n_rows;
-	struct source_file *files;
+	struct pics_source_file *files;	/* each ELF's own */
 	size_t n_files;
-	uint8_t build_id[PICS_BUILD_ID_MAX];
+	struct elf_file *elves;
+	size_t n_elves;
+	struct region *regions;		/* by start */
+	size_t n_regions;
+	uint8_t build_id[PICS_BUILD_ID_MAX];	/* of the first ELF */
 	size_t build_id_len;
 };
 
-/* ---- function symbols -------------------------------------------------- */
-
-static bool is_code_symbol(const GElf_Sym *sym, const char *name,
-			   const GElf_Shdr *where)
+/* How many of the @n elements at @base (@size bytes each, sorted by the
+ * uint64_t at offset @key) have a key at or below @addr: the last of them
+ * is the one that may hold @addr. */
+static size_t at_or_below(const void *base, size_t n, size_t size,
+			  size_t key, uint64_t addr)
 {
-	int type = GELF_ST_TYPE(sym->st_info);
+	size_t lo = 0, hi = n;
 
-	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE ||
-	    !name || !name[0])
-		return false;
-	if (type == STT_FUNC)
-		return true;
-	/* Assembly entry points such as _start carry no type; local labels
-	 * and RISC-V mapping symbols ($x, $d) are not functions. */
-	return type == STT_NOTYPE && (where->sh_flags & SHF_EXECINSTR) &&
-	       name[0] != '$' && strncmp(name, ".L", 2);
-}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uint64_t v;
 
-/* Of several names for one address, prefer a function over a label, a
- * global over a local, a sized symbol over an unsized one. */
-static int symbol_rank(const GElf_Sym *sym)
-{
-	return (GELF_ST_TYPE(sym->st_info) == STT_FUNC) * 4 +
-	       (GELF_ST_BIND(sym->st_info) != STB_LOCAL) * 2 +
-	       (sym->st_size != 0);
-}
-
-/* Where a symbol ends: by its size, or (unsized) at its section's end. A
- * corrupt file may make that wrap past 2^64 (it ends at the top) or lie
- * before the start (it covers nothing), never end below its start. */
-static uint64_t symbol_end(const GElf_Sym *sym, const GElf_Shdr *where)
-{
-	uint64_t end;
-
-	if (sym->st_size) {
-		if (__builtin_add_overflow(sym->st_value, sym->st_size, &end))
-			return UINT64_MAX;
-		return end;
+		memcpy(&v, (const char *)base + mid * size + key, sizeof(v));
+		if (v <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	if (__builtin_add_overflow(where->sh_addr, where->sh_size, &end))
-		end = UINT64_MAX;
-	return end < sym->st_value ? sym->st_value : end;
+	return lo;
 }
 
-static int add_symbols(struct pics_symbols *s, Elf *elf, Elf_Scn *scn,
-		       const GElf_Shdr *shdr)
+/* Makes room for @count elements of @size bytes in the array whose
+ * pointer is at @array (never 0 bytes, which realloc may answer with
+ * NULL). */
+static int grow(void *array, size_t count, size_t size)
 {
-	Elf_Data *data = elf_getdata(scn, NULL);
-	size_t n = shdr->sh_entsize ? shdr->sh_size / shdr->sh_entsize : 0;
-	struct func_sym *grown;
+	void *old, *grown;
 
-	if (!data || !n)
-		return 0;
-	grown = realloc(s->funcs, (s->n_funcs + n) * sizeof(*grown));
+	memcpy(&old, array, sizeof(old));
+	grown = realloc(old, count * size + 1);
 	if (!grown)
 		return -1;
-	s->funcs = grown;
-	for (size_t i = 0; i < n; i++) {
-		GElf_Sym sym;
-		GElf_Shdr where;
-		Elf_Scn *home;
-		const char *name;
-		struct func_sym *f;
-
-		if (!gelf_getsym(data, (int)i, &sym))
-			continue;
-		name = elf_strptr(elf, shdr->sh_link, sym.st_name);
-		home = elf_getscn(elf, sym.st_shndx);
-		if (!home || !gelf_getshdr(home, &where) ||
-		    !is_code_symbol(&sym, name, &where))
-			continue;
-		f = &s->funcs[s->n_funcs];
-		f->name = strdup(name);
-		if (!f->name)
-			return -1;
-		f->start = sym.st_value;
-		/* An unsized symbol reaches to the next one or its section's
-		 * end; trimmed below once all are sorted. */
-		f->sized = sym.st_size != 0;
-		f->end = symbol_end(&sym, &where);
-		f->rank = symbol_rank(&sym);
-		s->n_funcs++;
-	}
+	memcpy(array, &grown, sizeof(grown));
 	return 0;
 }
 
+/* ---- merging ELFs -------------------------------------------------------- */
+
 static int by_start_then_rank(const void *a, const void *b)
 {
-	const struct func_sym *x = a, *y = b;
+	const struct pics_func_sym *x = a, *y = b;
 
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
@@ -163,123 +108,9 @@ static void finish_symbols(struct pics_symbols *s)
 			s->funcs[i].end = s->funcs[i + 1].start;
 }
 
-static void read_build_id(struct pics_symbols *s, Elf_Scn *scn)
-{
-	Elf_Data *data = elf_getdata(scn, NULL);
-	size_t off = 0, name_off, desc_off;
-	GElf_Nhdr nhdr;
-
-	while (data && (off = gelf_getnote(data, off, &nhdr, &name_off,
-					   &desc_off)) > 0) {
-		if (nhdr.n_type == NT_GNU_BUILD_ID && nhdr.n_namesz == 4 &&
-		    !memcmp((char *)data->d_buf + name_off, "GNU", 4) &&
-		    nhdr.n_descsz <= PICS_BUILD_ID_MAX) {
-			memcpy(s->build_id, (char *)data->d_buf + desc_off,
-			       nhdr.n_descsz);
-			s->build_id_len = nhdr.n_descsz;
-			return;
-		}
-	}
-}
-
-static int read_elf_sections(struct pics_symbols *s, Elf *elf)
-{
-	Elf_Scn *scn = NULL, *dynsym = NULL;
-	GElf_Shdr shdr, dynsym_hdr;
-	bool have_symtab = false;
-
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, &shdr))
-			continue;
-		if (shdr.sh_type == SHT_SYMTAB) {
-			if (add_symbols(s, elf, scn, &shdr))
-				return -1;
-			have_symtab = true;
-		} else if (shdr.sh_type == SHT_DYNSYM) {
-			dynsym = scn;
-			dynsym_hdr = shdr;
-		} else if (shdr.sh_type == SHT_NOTE && !s->build_id_len) {
-			read_build_id(s, scn);
-		}
-	}
-	/* A stripped shared object still exports its dynamic symbols. */
-	if (!have_symtab && dynsym && add_symbols(s, elf, dynsym, &dynsym_hdr))
-		return -1;
-	finish_symbols(s);
-	return 0;
-}
-
-/* ---- line tables ------------------------------------------------------- */
-
-static const char *last_component(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
-static int intern_file(struct pics_symbols *s, const char *path,
-		       uint32_t *index)
-{
-	struct source_file *grown;
-	char *copy;
-
-	for (size_t i = s->n_files; i-- > 0;) {
-		if (!strcmp(s->files[i].path, path)) {
-			*index = (uint32_t)i;
-			return 0;
-		}
-	}
-	grown = realloc(s->files, (s->n_files + 1) * sizeof(*grown));
-	if (!grown)
-		return -1;
-	s->files = grown;
-	copy = strdup(path);
-	if (!copy)
-		return -1;
-	s->files[s->n_files] = (struct source_file){ copy, last_component(copy) };
-	*index = (uint32_t)s->n_files++;
-	return 0;
-}
-
-static int add_line(struct pics_symbols *s, Dwarf_Line *l, size_t *cap,
-		    const char **last_src, uint32_t *last_file)
-{
-	struct line_row row = { .order = (uint32_t)s->n_rows };
-	Dwarf_Addr addr;
-	int lineno = 0;
-	const char *src;
-
-	if (dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &lineno) ||
-	    dwarf_lineendsequence(l, &row.end_sequence))
-		return 0;
-	src = dwarf_linesrc(l, NULL, NULL);
-	if (!src)
-		return 0;
-	if (src != *last_src) {
-		if (intern_file(s, src, last_file))
-			return -1;
-		*last_src = src;
-	}
-	if (s->n_rows == *cap) {
-		struct line_row *grown;
-
-		*cap = *cap ? *cap * 2 : 1024;
-		grown = realloc(s->rows, *cap * sizeof(*grown));
-		if (!grown)
-			return -1;
-		s->rows = grown;
-	}
-	row.addr = addr;
-	row.file = *last_file;
-	row.line = lineno > 0 ? (uint32_t)lineno : 0;
-	s->rows[s->n_rows++] = row;
-	return 0;
-}
-
 static int by_addr_then_order(const void *a, const void *b)
 {
-	const struct line_row *x = a, *y = b;
+	const struct pics_line_row *x = a, *y = b;
 
 	if (x->addr != y->addr)
 		return x->addr < y->addr ? -1 : 1;
@@ -300,13 +131,15 @@ static int finish_lines(struct pics_symbols *s)
 	for (size_t i = 0; i < s->n_rows; i++) {
 		if (i + 1 < s->n_rows && s->rows[i + 1].addr == s->rows[i].addr)
 			continue;
-		s->rows[kept++] = s->rows[i];
+		s->rows[kept] = s->rows[i];
+		s->rows[kept].order = (uint32_t)kept;
+		kept++;
 	}
 	s->n_rows = kept;
 	if (pics_map_init(&first))
 		return -1;
 	for (size_t i = 0; i < kept; i++) {
-		struct line_row *r = &s->rows[i];
+		struct pics_line_row *r = &s->rows[i];
 		uint64_t seen;
 
 		if (r->end_sequence)
@@ -322,104 +155,141 @@ static int finish_lines(struct pics_symbols *s)
 	return 0;
 }
 
-/* libdw reads names out of the DWARF string sections with strlen, so one
- * that does not end in a NUL (a corrupt file) would be read past its end:
- * such a file is treated as having no line tables. */
-static bool string_sections_terminated(Elf *elf)
+/* Moves what @e holds into @s (names and paths change owner), after the
+ * rows already there in the order rows at one address are kept by. */
+static int merge(struct pics_symbols *s, struct pics_elf_symbols *e,
+		 const char *path)
 {
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
+	char *copy = strdup(path);
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr shdr;
-		const char *name;
-		Elf_Data *data;
-
-		/* Compressed sections are checked by libdw as it inflates
-		 * them. */
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS ||
-		    (shdr.sh_flags & SHF_COMPRESSED))
-			continue;
-		name = elf_strptr(elf, shstrndx, shdr.sh_name);
-		if (!name || strncmp(name, ".debug_", 7) ||
-		    (strcmp(name + 7, "str") && strcmp(name + 7, "line_str")))
-			continue;
-		data = elf_getdata(scn, NULL);
-		if (data && data->d_size &&
-		    (!data->d_buf || ((const char *)data->d_buf)[data->d_size - 1]))
-			return false;
+	if (!copy ||
+	    grow(&s->funcs, s->n_funcs + e->n_funcs, sizeof(*s->funcs)) ||
+	    grow(&s->rows, s->n_rows + e->n_rows, sizeof(*s->rows)) ||
+	    grow(&s->files, s->n_files + e->n_files, sizeof(*s->files)) ||
+	    grow(&s->elves, s->n_elves + 1, sizeof(*s->elves))) {
+		free(copy);
+		return -1;
 	}
-	return true;
+	if (!s->n_elves) {
+		memcpy(s->build_id, e->build_id, e->build_id_len);
+		s->build_id_len = e->build_id_len;
+	}
+	s->elves[s->n_elves++] = (struct elf_file){
+		copy, e->bias, e->code_start, e->code_end
+	};
+	for (size_t i = 0; i < e->n_funcs; i++)
+		s->funcs[s->n_funcs++] = e->funcs[i];
+	for (size_t i = 0; i < e->n_rows; i++) {
+		struct pics_line_row *r = &s->rows[s->n_rows + i];
+
+		*r = e->rows[i];
+		r->file += (uint32_t)s->n_files;
+		r->order += (uint32_t)s->n_rows;
+	}
+	s->n_rows += e->n_rows;
+	for (size_t i = 0; i < e->n_files; i++)
+		s->files[s->n_files++] = e->files[i];
+	e->n_funcs = 0;
+	e->n_files = 0;
+	finish_symbols(s);
+	return finish_lines(s);
 }
 
-static int read_lines(struct pics_symbols *s, Elf *elf)
+static int add_elf(struct pics_symbols *s, const char *path,
+		   const struct pics_mapping *map, uint64_t bias,
+		   struct pics_error *err)
 {
-	Dwarf *dw;
-	Dwarf_Off off = 0, next;
-	size_t header_size, cap = 0;
-	const char *last_src = NULL;
-	uint32_t last_file = 0;
-	int ret = 0;
+	struct pics_elf_symbols e = { 0 };
+	int ret;
 
-	if (!string_sections_terminated(elf))
-		return 0;
-	dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
-	if (!dw)
-		return 0;	/* no debug information: addresses only */
-	while (!ret && dwarf_nextcu(dw, off, &next, &header_size, NULL, NULL,
-				    NULL) == 0) {
-		Dwarf_Die cu;
-		Dwarf_Lines *lines;
-		size_t n;
+	if (pics_elf_read(path, map, bias, &e, err))
+		return -1;
+	ret = merge(s, &e, path);
+	pics_elf_symbols_free(&e);
+	if (ret)
+		return pics_fail(err, PICS_ERR_NOMEM,
+				 "%s: out of memory reading symbols", path);
+	return 0;
+}
 
-		if (dwarf_offdie(dw, off + header_size, &cu) &&
-		    dwarf_getsrclines(&cu, &lines, &n) == 0)
-			for (size_t i = 0; !ret && i < n; i++)
-				ret = add_line(s, dwarf_onesrcline(lines, i),
-					       &cap, &last_src, &last_file);
-		off = next;
+/* ---- mappings -------------------------------------------------------------- */
+
+/* An ELF of that path already holds code inside the mapping. */
+static bool elf_added(const struct pics_symbols *s, const char *path,
+		      const struct pics_mapping *map)
+{
+	for (size_t i = 0; i < s->n_elves; i++) {
+		const struct elf_file *f = &s->elves[i];
+
+		if (!strcmp(f->path, path) && f->code_start < map->end &&
+		    map->start < f->code_end)
+			return true;
 	}
-	dwarf_end(dw);
-	return ret ? -1 : finish_lines(s);
+	return false;
+}
+
+static int add_region(struct pics_symbols *s, const struct pics_mapping *map)
+{
+	size_t len = strlen(map->path) + 3, at;
+	char *name = malloc(len);
+
+	if (!name || grow(&s->regions, s->n_regions + 1, sizeof(*s->regions))) {
+		free(name);
+		return -1;
+	}
+	snprintf(name, len, map->path[0] == '[' ? "%s" : "[%s]", map->path);
+	at = at_or_below(s->regions, s->n_regions, sizeof(*s->regions),
+			 offsetof(struct region, start), map->start);
+	memmove(s->regions + at + 1, s->regions + at,
+		(s->n_regions - at) * sizeof(*s->regions));
+	s->regions[at] = (struct region){ map->start, map->end, name };
+	s->n_regions++;
+	return 0;
 }
 
 /* ---- public ------------------------------------------------------------- */
 
+struct pics_symbols *pics_symbols_new(struct pics_error *err)
+{
+	struct pics_symbols *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		pics_fail(err, PICS_ERR_NOMEM, "out of memory for symbols");
+	return s;
+}
+
+int pics_symbols_add(struct pics_symbols *s, const char *path, uint64_t bias,
+		     struct pics_error *err)
+{
+	return add_elf(s, path, NULL, bias, err);
+}
+
+int pics_symbols_add_mapping(struct pics_symbols *s,
+			     const struct pics_mapping *map, const char *elf,
+			     struct pics_error *err)
+{
+	int ret = 0;
+
+	if (pics_mapping_validate(map, err))
+		return -1;
+	if (elf && elf_added(s, elf, map))
+		return 0;
+	if (elf)
+		ret = add_elf(s, elf, map, 0, err);
+	if ((!elf || ret) && add_region(s, map))
+		return pics_fail(err, PICS_ERR_NOMEM,
+				 "out of memory naming the mapping of %s",
+				 map->path);
+	return ret;
+}
+
 struct pics_symbols *pics_symbols_open(const char *path,
 				       struct pics_error *err)
 {
-	struct pics_symbols *s;
-	int fd, ret;
-	Elf *elf;
+	struct pics_symbols *s = pics_symbols_new(err);
 
-	if (elf_version(EV_CURRENT) == EV_NONE) {
-		pics_fail(err, PICS_ERR_SYMBOLS, "%s: libelf is out of date",
-			  path);
-		return NULL;
-	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		pics_fail(err, PICS_ERR_IO, "%s: cannot open: %s", path,
-			  strerror(errno));
-		return NULL;
-	}
-	elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		pics_fail(err, PICS_ERR_SYMBOLS, "%s: not an ELF file", path);
-		elf_end(elf);
-		close(fd);
-		return NULL;
-	}
-	s = calloc(1, sizeof(*s));
-	ret = !s || read_elf_sections(s, elf) || read_lines(s, elf);
-	elf_end(elf);
-	close(fd);
-	if (ret) {
+	if (s && pics_symbols_add(s, path, 0, err)) {
 		pics_symbols_close(s);
-		pics_fail(err, PICS_ERR_NOMEM, "%s: out of memory reading symbols",
-			  path);
 		return NULL;
 	}
 	return s;
@@ -433,55 +303,69 @@ void pics_symbols_close(struct pics_symbols *s)
 		free(s->funcs[i].name);
 	for (size_t i = 0; i < s->n_files; i++)
 		free(s->files[i].path);
+	for (size_t i = 0; i < s->n_elves; i++)
+		free(s->elves[i].path);
+	for (size_t i = 0; i < s->n_regions; i++)
+		free(s->regions[i].name);
 	free(s->funcs);
 	free(s->files);
 	free(s->rows);
+	free(s->elves);
+	free(s->regions);
 	free(s);
+}
+
+bool pics_symbols_elf(const struct pics_symbols *s, uint64_t addr,
+		      const char **path, uint64_t *bias)
+{
+	for (size_t i = 0; i < s->n_elves; i++) {
+		const struct elf_file *f = &s->elves[i];
+
+		if (addr >= f->code_start && addr < f->code_end) {
+			*path = f->path;
+			*bias = f->bias;
+			return true;
+		}
+	}
+	return false;
 }
 
 bool pics_symbols_function(const struct pics_symbols *s, uint64_t addr,
 			   const char **name, uint64_t *start)
 {
-	size_t lo = 0, hi = s->n_funcs;
+	size_t i = at_or_below(s->funcs, s->n_funcs, sizeof(*s->funcs),
+			       offsetof(struct pics_func_sym, start), addr);
 
-	/* Last symbol starting at or below addr. */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->funcs[mid].start <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
+	if (i && addr < s->funcs[i - 1].end) {
+		*name = s->funcs[i - 1].name;
+		*start = s->funcs[i - 1].start;
+		return true;
 	}
-	if (!lo || addr >= s->funcs[lo - 1].end)
-		return false;
-	*name = s->funcs[lo - 1].name;
-	*start = s->funcs[lo - 1].start;
-	return true;
+	i = at_or_below(s->regions, s->n_regions, sizeof(*s->regions),
+			offsetof(struct region, start), addr);
+	if (i && addr < s->regions[i - 1].end) {
+		*name = s->regions[i - 1].name;
+		*start = s->regions[i - 1].start;
+		return true;
+	}
+	return false;
 }
 
-static const struct line_row *find_row(const struct pics_symbols *s,
-				       uint64_t addr)
+static const struct pics_line_row *find_row(const struct pics_symbols *s,
+					    uint64_t addr)
 {
-	size_t lo = 0, hi = s->n_rows;
+	size_t i = at_or_below(s->rows, s->n_rows, sizeof(*s->rows),
+			       offsetof(struct pics_line_row, addr), addr);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->rows[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo || s->rows[lo - 1].end_sequence)
+	if (!i || s->rows[i - 1].end_sequence)
 		return NULL;
-	return &s->rows[lo - 1];
+	return &s->rows[i - 1];
 }
 
 bool pics_symbols_line(const struct pics_symbols *s, uint64_t addr,
 		       const char **file, unsigned *line)
 {
-	const struct line_row *r = find_row(s, addr);
+	const struct pics_line_row *r = find_row(s, addr);
 
 	if (!r)
 		return false;
@@ -493,7 +377,7 @@ bool pics_symbols_line(const struct pics_symbols *s, uint64_t addr,
 bool pics_symbols_source(const struct pics_symbols *s, uint64_t addr,
 			 const char **path, unsigned *line)
 {
-	const struct line_row *r = find_row(s, addr);
+	const struct pics_line_row *r = find_row(s, addr);
 
 	if (!r)
 		return false;
@@ -509,6 +393,13 @@ bool pics_symbols_lookup(const struct pics_symbols *s, const char *name,
 		if (!strcmp(s->funcs[i].name, name)) {
 			*start = s->funcs[i].start;
 			*end = s->funcs[i].end;
+			return true;
+		}
+	}
+	for (size_t i = 0; i < s->n_regions; i++) {
+		if (!strcmp(s->regions[i].name, name)) {
+			*start = s->regions[i].start;
+			*end = s->regions[i].end;
 			return true;
 		}
 	}
@@ -528,7 +419,7 @@ uint64_t pics_unit_key(enum pics_unit_kind kind,
 		       const struct pics_symbols *syms, uint64_t addr,
 		       bool *resolved)
 {
-	const struct line_row *r;
+	const struct pics_line_row *r;
 	const char *name;
 	uint64_t start;
 

@@ -1,11 +1,14 @@
 /* The first process of the TEA Linux image (docs/linux.md). It mounts
  * proc, sys and dev, loads the kernel modules in /lib/modules (the TEA
- * driver comes that way, in tea.cpio), runs the program named after "--" on the kernel
- * command line (the kernel hands those words to init) or /bin/hello, prints
- * how it ended, and powers the machine off with its exit status: 0 through
+ * driver comes that way, in tea.cpio), runs the program named after "--" on
+ * the kernel command line (the kernel hands those words to init) or
+ * /bin/hello, prints how it ended, and powers the machine off with its exit
+ * status: 0 through
  * SBI system reset (the test finisher's pass), any other code written to
  * the test finisher (sifive,test0 in the device tree) through /dev/mem, so
- * that the simulator exits with the program's status.
+ * that the simulator exits with the program's status. Words ";" split the
+ * words into several programs, run in turn until one fails (as sh -e
+ * would): one boot serves a series of runs.
  *
  * Built with the kernel's nolibc: static, no C library. */
 #include <stdio.h>
@@ -13,9 +16,10 @@
 #include <string.h>
 #include <sys.h>
 
+#include "soc_device.h"
+
 #define DEFAULT_PROGRAM "/bin/hello"
 #define MODULES "/lib/modules"
-#define DT_SOC "/sys/firmware/devicetree/base/soc"
 #define FINISHER_FAIL 0x3333
 
 static void mount_or_say(const char *fs, const char *where)
@@ -58,95 +62,25 @@ static void load_modules(void)
 	close(dir);
 }
 
-static uint64_t be64(const uint8_t *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
-/* The test finisher's address: the reg of the node under /soc whose
- * compatible list names sifive,test0. 0 when there is none. */
-static uint64_t finisher_address(void)
-{
-	char buf[2048], path[256], compat[128];
-	uint8_t reg[16];
-	uint64_t addr = 0;
-	int dir = open(DT_SOC, O_RDONLY | O_DIRECTORY, 0), n;
-
-	if (dir < 0)
-		return 0;
-	while (!addr && (n = getdents64(dir, (struct linux_dirent64 *)buf, sizeof(buf))) > 0) {
-		for (int off = 0; !addr && off < n;) {
-			struct linux_dirent64 *d = (struct linux_dirent64 *)(buf + off);
-			int fd, len;
-
-			off += d->d_reclen;
-			if (strlen(d->d_name) + sizeof(DT_SOC "//compatible") > sizeof(path))
-				continue;
-			strcpy(path, DT_SOC "/");
-			strcpy(path + strlen(path), d->d_name);
-			strcpy(path + strlen(path), "/compatible");
-			fd = open(path, O_RDONLY, 0);
-			if (fd < 0)
-				continue;
-			len = read(fd, compat, sizeof(compat) - 1);
-			close(fd);
-			/* a list of NUL-terminated strings */
-			for (int i = 0; len > 0 && i < len; i += strlen(compat + i) + 1) {
-				compat[len] = 0;
-				if (strcmp(compat + i, "sifive,test0"))
-					continue;
-				strcpy(path + strlen(path) - strlen("compatible"), "reg");
-				fd = open(path, O_RDONLY, 0);
-				if (fd >= 0 && read(fd, reg, sizeof(reg)) == sizeof(reg))
-					addr = be64(reg);
-				if (fd >= 0)
-					close(fd);
-				break;
-			}
-		}
-	}
-	close(dir);
-	return addr;
-}
-
 /* Ends the simulation with a failing status: the finisher's FAIL with the
  * code above it. */
 static void finish_with(int status)
 {
-	uint64_t addr = finisher_address();
-	volatile uint32_t *reg;
-	int fd;
+	volatile uint32_t *reg = soc_device_map("sifive,test0");
 
-	if (!addr) {
-		printf("init: no test finisher in the device tree to report status %d\n", status);
-		return;
-	}
-	fd = open("/dev/mem", O_RDWR, 0);
-	reg = fd < 0 ? MAP_FAILED : mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, addr);
-	if (reg == MAP_FAILED) {
-		printf("init: cannot map the test finisher at 0x%lx\n", (unsigned long)addr);
+	if (!reg) {
+		printf("init: no test finisher to report status %d\n", status);
 		return;
 	}
 	*reg = FINISHER_FAIL | (uint32_t)status << 16;
 }
 
-int main(int argc, char **argv, char **envp)
+/* Runs prog (a NULL-terminated argv) to its end; its exit status. */
+static int run(char **prog, char **envp)
 {
-	char *default_argv[] = { DEFAULT_PROGRAM, NULL };
-	char **prog = argc > 1 ? argv + 1 : default_argv;
 	int wstatus = 0, status;
-	pid_t pid;
+	pid_t pid = fork();
 
-	mount_or_say("proc", "/proc");
-	mount_or_say("sysfs", "/sys");
-	mount_or_say("devtmpfs", "/dev");
-	load_modules();
-
-	pid = fork();
 	if (pid == 0) {
 		execve(prog[0], prog, envp);
 		printf("init: cannot run %s (errno %d)\n", prog[0], errno);
@@ -161,6 +95,31 @@ int main(int argc, char **argv, char **envp)
 	} else {
 		status = 128 + (wstatus & 0x7f);
 		printf("init: %s was killed by signal %d\n", prog[0], wstatus & 0x7f);
+	}
+	return status;
+}
+
+int main(int argc, char **argv, char **envp)
+{
+	char *default_argv[] = { DEFAULT_PROGRAM, NULL };
+	int status = 0;
+
+	mount_or_say("proc", "/proc");
+	mount_or_say("sysfs", "/sys");
+	mount_or_say("devtmpfs", "/dev");
+	load_modules();
+
+	if (argc < 2)
+		status = run(default_argv, envp);
+	for (int i = 1; i < argc && !status;) {
+		int end = i;
+
+		while (end < argc && strcmp(argv[end], ";"))
+			end++;
+		argv[end] = NULL;	/* argv[argc] is NULL already */
+		if (end > i)
+			status = run(argv + i, envp);
+		i = end + 1;
 	}
 	if (status)
 		finish_with(status);

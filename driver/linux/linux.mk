@@ -4,9 +4,12 @@
 # (driver/linux/init.c) and the user programs (tests/linux/*.c), all static
 # with the kernel's nolibc; then, as a distribution's initramfs is made
 # after its kernel, tea.cpio for --initrd with the TEA perf driver
-# (driver/linux/tea_pmu.c, a module built with kbuild against the kernel).
-# Out: Image, vmlinux, System.map, tea.cpio. The first build takes a few
-# minutes on two cores; later ones rebuild only what changed.
+# (driver/linux/tea_pmu.c, a module built with kbuild against the kernel),
+# teaperf record (perf-tool/target) and the workloads (tests/workloads on
+# picolibc, driver/linux/picolibc), stripped as a distribution ships them.
+# Out: Image, vmlinux, System.map, tea.cpio, and rootfs/, the target's
+# files unstripped (what teaperf --symfs wants). The first build takes a
+# few minutes on two cores; later ones rebuild only what changed.
 
 LINUX_TARBALL := /usr/src/linux-source-6.1.tar.xz
 LINUX_DIR     := $(BUILD)/linux
@@ -23,8 +26,15 @@ LINUX_MAKE     = $(MAKE) --no-print-directory -C $(LINUX_SRC) O=$(abspath $(LINU
 
 # User programs: RV64IMAC without floating point (lp64, libgcc of that
 # multilib), static, the kernel's nolibc for a C library.
+LINUX_USER_LD := driver/linux/linux-user.ld
 LINUX_USER_CFLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -Os -Wall -Wextra -Werror \
-		     -nostdlib -static -fno-asynchronous-unwind-tables -I$(LINUX_SYSROOT)/include
+		     -nostdlib -static -fno-asynchronous-unwind-tables -ffunction-sections \
+		     -Wl,--gc-sections -Wl,--build-id -T $(LINUX_USER_LD) \
+		     -I$(LINUX_SYSROOT)/include -Idriver/include -Idriver/linux
+# The image's own tools (init, teaperf) sit at 0x40000000, away from the
+# commands' usual 0x10000, so that a whole-system golden reference can tell
+# the profiled command's instructions from theirs.
+LINUX_TOOL_LDFLAGS := -Wl,-Ttext-segment=0x40000000
 LINUX_PROGRAMS := $(patsubst tests/linux/%.c,%,$(wildcard tests/linux/*.c))
 LINUX_ROOTFS_FILES := $(LINUX_ROOTFS)/init $(LINUX_PROGRAMS:%=$(LINUX_ROOTFS)/bin/%)
 
@@ -32,7 +42,7 @@ LINUX_ROOTFS_FILES := $(LINUX_ROOTFS)/init $(LINUX_PROGRAMS:%=$(LINUX_ROOTFS)/bi
 linux: $(LINUX_IMAGE) $(LINUX_CPIO)
 
 # The source, with the project's one change (the patch says why).
-LINUX_PATCH := driver/linux/export-perf-event-overflow.patch
+LINUX_PATCH := driver/linux/perf-exports.patch
 $(LINUX_SRC)/Makefile: $(LINUX_PATCH) | $(DEPS_STAMP)
 	@mkdir -p $(LINUX_DIR)
 	$(quiet) EXTRACT $(LINUX_TARBALL)
@@ -62,15 +72,22 @@ $(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config
 		OUTPUT=$(abspath $(LINUX_DIR))/ headers
 	$(Q)touch $@
 
-$(LINUX_ROOTFS)/init: driver/linux/init.c $(LINUX_SYSROOT)/.done
-	@mkdir -p $(@D)
-	$(quiet) CC $@
-	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) -o $@ $< -lgcc
+# What the image's nolibc programs share: finding a device of the SoC
+# (soc_device.h), the host file channel (host_file.h), the tea PMU from
+# user space (tea_event.h). Every program links them; the linker drops
+# what one does not use.
+LINUX_USER_LIB := $(foreach f,soc_device host_file tea_event,driver/linux/$(f).c driver/linux/$(f).h)
 
-$(LINUX_ROOTFS)/bin/%: tests/linux/%.c $(LINUX_SYSROOT)/.done
+$(LINUX_ROOTFS)/init: driver/linux/init.c $(LINUX_USER_LIB) $(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
 	@mkdir -p $(@D)
 	$(quiet) CC $@
-	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) -o $@ $< -lgcc
+	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) $(LINUX_TOOL_LDFLAGS) -o $@ \
+		$(filter %.c,$^) -lgcc
+
+$(LINUX_ROOTFS)/bin/%: tests/linux/%.c $(LINUX_USER_LIB) $(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) -o $@ $(filter %.c,$^) -lgcc
 
 # The initramfs (gen_init_cpio's list): rewritten only when it changes.
 $(LINUX_DIR)/initramfs.list: driver/linux/linux.mk $(LINUX_ROOTFS_FILES)
@@ -97,9 +114,36 @@ $(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/c
 	$(Q)cp driver/linux/tea_pmu.c driver/linux/Kbuild $(@D)/
 	$(Q)$(LINUX_MAKE) M=$(abspath $(@D)) TEA_INCLUDE=$(abspath driver/include) modules
 
-# The initramfs for --initrd: /lib/modules (init loads what is there).
-$(LINUX_CPIO): $(LINUX_MODULE) driver/linux/linux.mk
+# teaperf record on the target (perf-tool/target/teaperf.c)
+LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf
+$(LINUX_TEAPERF): perf-tool/target/teaperf.c driver/include/tea/perf.h $(LINUX_USER_LIB) \
+		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) $(LINUX_TOOL_LDFLAGS) -o $@ \
+		$(filter %.c,$^) -lgcc
+
+# The C library glue of programs on picolibc (driver/linux/picolibc): the
+# workloads build on it (tests/workloads/workloads.mk puts them in
+# tea.cpio).
+LINUX_PICOLIBC := $(patsubst %,$(BUILD)/rv/driver/linux/picolibc/%.o,start.S stdio.c)
+LINUX_PICOLIBC_CFLAGS := $(BM_ARCH) --specs=picolibc.specs -std=c11 $(OPT) -Wall -Wextra \
+			 -Werror -ffunction-sections -fdata-sections
+# (with the CFLAGS: a program compiles and links in one step)
+LINUX_PICOLIBC_LDFLAGS := -nostartfiles -static -Wl,--build-id -Wl,--gc-sections \
+			  -T $(LINUX_USER_LD)
+
+# The initramfs for --initrd: /lib/modules (init loads what is there),
+# and in /bin stripped copies of every rootfs/bin/ prerequisite (teaperf
+# here, the workloads from workloads.mk).
+RV_STRIP := $(patsubst %gcc,%strip,$(RV_CC))
+$(LINUX_CPIO): $(LINUX_MODULE) $(LINUX_TEAPERF) driver/linux/linux.mk
 	$(quiet) CPIO $@
-	$(Q)printf 'dir /lib 0755 0 0\ndir /lib/modules 0755 0 0\nfile /lib/modules/tea_pmu.ko %s 0644 0 0\n' \
-		$(abspath $(LINUX_MODULE)) >$@.list
+	$(Q)rm -rf $(LINUX_DIR)/stripped && mkdir -p $(LINUX_DIR)/stripped
+	$(Q)for f in $(notdir $(filter $(LINUX_ROOTFS)/bin/%,$^)); do \
+		$(RV_STRIP) -o $(LINUX_DIR)/stripped/$$f $(LINUX_ROOTFS)/bin/$$f || exit 1; done
+	$(Q){ echo "dir /lib 0755 0 0"; echo "dir /lib/modules 0755 0 0"; echo "dir /bin 0755 0 0"; \
+	  echo "file /lib/modules/tea_pmu.ko $(abspath $(LINUX_MODULE)) 0644 0 0"; \
+	  for f in $(notdir $(filter $(LINUX_ROOTFS)/bin/%,$^)); do \
+		echo "file /bin/$$f $(abspath $(LINUX_DIR))/stripped/$$f 0755 0 0"; done; } >$@.list
 	$(Q)$(LINUX_OBJ)/usr/gen_init_cpio $@.list >$@.tmp && mv $@.tmp $@

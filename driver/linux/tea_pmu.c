@@ -25,6 +25,7 @@
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <linux/platform_device.h>
+#include <linux/sched/clock.h>
 #include <asm/csr.h>
 
 #include "tea/csr.h"
@@ -86,8 +87,28 @@ static const struct attribute_group tea_format_group = {
 	.attrs = tea_format_attrs,
 };
 
+/* caps/width: the slots of a sample, what a reader of the raw data needs */
+static ssize_t width_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct tea_pmu *tea = to_tea_pmu(dev_get_drvdata(dev));
+
+	return sysfs_emit(buf, "%u\n", tea->width);
+}
+static DEVICE_ATTR_RO(width);
+
+static struct attribute *tea_caps_attrs[] = {
+	&dev_attr_width.attr,
+	NULL,
+};
+
+static const struct attribute_group tea_caps_group = {
+	.name = "caps",
+	.attrs = tea_caps_attrs,
+};
+
 static const struct attribute_group *tea_attr_groups[] = {
 	&tea_format_group,
+	&tea_caps_group,
 	NULL,
 };
 
@@ -131,6 +152,23 @@ static int tea_event_init(struct perf_event *event)
 	return 0;
 }
 
+/*
+ * Lost samples. A sample falls due every period cycles; one that falls due
+ * while the last is unread is lost (tealost counts it). So the samples lost
+ * between two delivered ones are those that fell due while the first was
+ * unread: counted once it is freed, they wait in hw.prev_count and go out
+ * with the next sample, which is then (1 + lost) periods after the last
+ * one. A sample still unread when the sampler stops is lost too.
+ */
+static void tea_count_lost(struct perf_event *event)
+{
+	struct tea_pmu *tea = to_tea_pmu(event->pmu);
+	u64 *seen = this_cpu_ptr(tea->lost_seen), lost = csr_read(TEA_CSR_LOST);
+
+	local64_add(lost - *seen, &event->hw.prev_count);
+	*seen = lost;
+}
+
 static void tea_start(struct perf_event *event, int flags)
 {
 	struct tea_pmu *tea = to_tea_pmu(event->pmu);
@@ -146,6 +184,11 @@ static void tea_start(struct perf_event *event, int flags)
 static void tea_stop(struct perf_event *event, int flags)
 {
 	csr_write(TEA_CSR_CTL, 0);
+	if (!(event->hw.state & PERF_HES_STOPPED)) {
+		if (csr_read(TEA_CSR_STAT) & TEA_STAT_V)
+			local64_inc(&event->hw.prev_count);
+		tea_count_lost(event);
+	}
 	csr_write(TEA_CSR_STAT, 0);
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
@@ -193,21 +236,30 @@ static bool tea_excluded(const struct perf_event *event, unsigned int priv)
 	}
 }
 
-static irqreturn_t tea_irq_handler(int irq, void *dev)
+static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 {
-	struct tea_pmu *tea = dev;
 	struct perf_event *event = *this_cpu_ptr(tea->active);
 	u64 raw_words[TEA_PERF_RAW_SIZE(TEA_MAX_WIDTH) / sizeof(u64)];
 	struct tea_perf_raw *sample = (struct tea_perf_raw *)raw_words;
 	struct perf_raw_record raw;
 	struct perf_sample_data data;
 	struct pt_regs regs;
-	u64 stat, lost, *lost_seen = this_cpu_ptr(tea->lost_seen);
 	unsigned int i, priv;
+	u64 stat;
 
 	stat = csr_read(TEA_CSR_STAT);
 	if (!(stat & TEA_STAT_V))
 		return IRQ_NONE;
+	if (!event) {
+		csr_write(TEA_CSR_STAT, 0);
+		return IRQ_HANDLED;
+	}
+	priv = (stat >> TEA_STAT_PRIV_SHIFT) & 3;
+	if (tea_excluded(event, priv)) {
+		csr_write(TEA_CSR_STAT, 0);
+		tea_count_lost(event);
+		return IRQ_HANDLED;
+	}
 	sample->version = TEA_PERF_RAW_VERSION;
 	sample->width = tea->width;
 	sample->stat = stat;
@@ -216,14 +268,9 @@ static irqreturn_t tea_irq_handler(int irq, void *dev)
 		sample->slot[i] = tea_read_addr(i);
 		sample->slot[tea->width + i] = tea_read_psv(i);
 	}
-	lost = csr_read(TEA_CSR_LOST);
-	sample->lost = lost - *lost_seen;
-	*lost_seen = lost;
+	sample->lost = local64_xchg(&event->hw.prev_count, 0);
 	csr_write(TEA_CSR_STAT, 0);
-
-	priv = (stat >> TEA_STAT_PRIV_SHIFT) & 3;
-	if (!event || tea_excluded(event, priv))
-		return IRQ_HANDLED;
+	tea_count_lost(event);
 
 	local64_inc(&event->count);
 	regs = *get_irq_regs();
@@ -247,6 +294,21 @@ static irqreturn_t tea_irq_handler(int irq, void *dev)
 	if (perf_event_overflow(event, &data, &regs))
 		tea_stop(event, 0);
 	return IRQ_HANDLED;
+}
+
+static irqreturn_t tea_irq_handler(int irq, void *dev)
+{
+	u64 start = local_clock();
+	irqreturn_t ret = tea_handle_sample(dev);
+
+	/*
+	 * A period shorter than the handler would leave the task no time at
+	 * all: perf lowers the sample rate, and throttles, by what the
+	 * interrupts cost.
+	 */
+	if (ret == IRQ_HANDLED)
+		perf_sample_event_took(local_clock() - start);
+	return ret;
 }
 
 static int tea_probe(struct platform_device *pdev)
@@ -287,9 +349,14 @@ static int tea_probe(struct platform_device *pdev)
 		irq_set_affinity(irq, cpumask_of(cpu));
 	}
 
+	/*
+	 * Task events live in the software context, as Arm SPE's do: Linux
+	 * hands out the hardware context once per boot, so a module that
+	 * took it could not be loaded again.
+	 */
 	tea->pmu = (struct pmu) {
 		.module		= THIS_MODULE,
-		.task_ctx_nr	= perf_hw_context,
+		.task_ctx_nr	= perf_sw_context,
 		.attr_groups	= tea_attr_groups,
 		.event_init	= tea_event_init,
 		.add		= tea_add,

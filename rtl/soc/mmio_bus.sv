@@ -1,7 +1,8 @@
-// The core's MMIO port decoded to the devices (DESIGN.md §6, sim/soc/soc.h):
-// test finisher, CLINT, PLIC and UART, one access at a time. Accesses at or
+// The core's MMIO port decoded to the devices (sim/soc/soc.h): test
+// finisher, CLINT, PLIC and UART, one access at a time. Accesses at or
 // above DRAM's base reach the MMIO port only for the HTIF tohost/fromhost
-// words, which go to the host port for the simulator to answer. Misaligned
+// words, which go to the host port for the simulator to answer, as does
+// the window of the simulator's host file channel (sim/host/host_files.h). Misaligned
 // accesses and addresses no device has (the boot ROM included: the core
 // reads it through the line port) get an error response (access fault).
 //
@@ -64,6 +65,8 @@ module mmio_bus (
   localparam logic [PADDR_BITS-1:0] PLIC_SIZE  = 56'h0060_0000;
   localparam logic [PADDR_BITS-1:0] UART_BASE  = 56'h1000_0000;
   localparam logic [PADDR_BITS-1:0] UART_SIZE  = 56'h0000_0100;
+  localparam logic [PADDR_BITS-1:0] HOSTF_BASE = 56'h0010_1000;
+  localparam logic [PADDR_BITS-1:0] HOSTF_SIZE = 56'h0000_1000;
 
   logic host_wait_q;            // a host access is out, waiting for its answer
   logic resp_valid_q, resp_error_q;
@@ -90,7 +93,8 @@ module mmio_bus (
     in_clint = req_addr_i >= CLINT_BASE && req_addr_i < CLINT_BASE + CLINT_SIZE;
     in_plic  = req_addr_i >= PLIC_BASE && req_addr_i < PLIC_BASE + PLIC_SIZE;
     in_uart  = req_addr_i >= UART_BASE && req_addr_i < UART_BASE + UART_SIZE;
-    in_host  = req_addr_i >= PMA_DRAM_BASE;
+    in_host  = req_addr_i >= PMA_DRAM_BASE ||
+               (req_addr_i >= HOSTF_BASE && req_addr_i < HOSTF_BASE + HOSTF_SIZE);
     if (in_fin) off = req_addr_i - FIN_BASE;
     else if (in_clint) off = req_addr_i - CLINT_BASE;
     else if (in_plic) off = req_addr_i - PLIC_BASE;

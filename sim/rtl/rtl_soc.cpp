@@ -134,7 +134,8 @@ static void clock(struct rtl_soc *s)
 	if (t->uart_tx_valid_o && s->cfg.console)
 		fputc(t->uart_tx_data_o, s->cfg.console);
 	bool host_req = t->host_req_valid_o, host_write = t->host_req_write_o;
-	uint64_t host_addr = t->host_req_addr_o;
+	uint64_t host_addr = t->host_req_addr_o, host_wdata = t->host_req_wdata_o;
+	uint8_t host_wstrb = t->host_req_wstrb_o;
 	bool dma_taken = t->host_dma_req_valid_i && t->host_dma_req_ready_o;
 
 	dram_cycle(s->dram, &in, &s->dout);
@@ -143,11 +144,11 @@ static void clock(struct rtl_soc *s)
 	s->cycles++;
 
 	drive_memory(s);
-	// The host port answers the next cycle; HTIF writes take effect
-	// through the reference model, which commits the same store.
+	// The host port answers the next cycle.
 	t->host_resp_valid_i = host_req;
-	t->host_resp_rdata_i = host_req && !host_write && s->cfg.host_read ?
-			       s->cfg.host_read(s->cfg.host_ctx, host_addr & ~7ull) : 0;
+	t->host_resp_rdata_i = host_req && s->cfg.host_access ?
+			       s->cfg.host_access(s->cfg.host_ctx, host_addr, host_write,
+						  host_wdata, host_wstrb) : 0;
 	t->uart_rx_valid_i = 0;
 	// Requests and pulses were taken by the edge.
 	if (dma_taken)

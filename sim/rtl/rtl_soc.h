@@ -17,9 +17,12 @@
 extern "C" {
 #endif
 
-/* Reads an 8-byte word at a physical address for the core's host port (the
- * HTIF words); ctx is rtl_soc_config.host_ctx. */
-typedef uint64_t (*rtl_host_read_fn)(void *ctx, uint64_t pa);
+/* Serves the core's host port (the HTIF words, the host file window): an
+ * access to the 8-byte word at pa & ~7, a write with its bytes in the
+ * lanes wstrb names; a read returns the word. ctx is
+ * rtl_soc_config.host_ctx. */
+typedef uint64_t (*rtl_host_access_fn)(void *ctx, uint64_t pa, bool write, uint64_t wdata,
+				       uint8_t wstrb);
 
 struct rtl_soc_config {
 	uint64_t dram_size;          /* bytes, at 0x80000000 */
@@ -27,7 +30,7 @@ struct rtl_soc_config {
 	unsigned dram_cycles_per_line; /* bandwidth: one 64-byte line every N cycles */
 	uint64_t tohost, fromhost;   /* HTIF words (uncached in the core); 0: none */
 	FILE *console;               /* UART output */
-	rtl_host_read_fn host_read;
+	rtl_host_access_fn host_access;
 	void *host_ctx;
 };
 

@@ -201,6 +201,12 @@ static void write_devices(struct dt_writer *w, const struct soc_config *cfg)
 	prop_u32(w, "phandle", PHANDLE_TEST);
 	end_node(w);
 
+	/* teasim's host file channel (sim/host/host_files.h) */
+	begin_node_at(w, "host-files", SOC_HOST_FILES_BASE);
+	prop_string(w, "compatible", "tea,host-files");
+	prop_reg(w, SOC_HOST_FILES_BASE, SOC_HOST_FILES_SIZE);
+	end_node(w);
+
 	begin_node_at(w, "clint", SOC_CLINT_BASE);
 	prop_strings(w, "compatible", "sifive,clint0\0riscv,clint0");
 	prop_reg(w, SOC_CLINT_BASE, SOC_CLINT_SIZE);

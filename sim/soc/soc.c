@@ -212,6 +212,12 @@ static int mmio_load(struct soc *soc, uint64_t pa, unsigned size,
 		*val = 0;
 		return size == 2 || size == 4 ? 0 : -1;
 	}
+	if (in_range(pa, SOC_HOST_FILES_BASE, SOC_HOST_FILES_SIZE)) {
+		const struct soc_device *d = soc->cfg.host_files;
+
+		*val = 0;
+		return d ? d->load(d->ctx, pa - SOC_HOST_FILES_BASE, size, val) : 0;
+	}
 	if (in_range(pa, SOC_CLINT_BASE, SOC_CLINT_SIZE))
 		return clint_load(&soc->clint, pa - SOC_CLINT_BASE, size, val);
 	if (in_range(pa, SOC_PLIC_BASE, SOC_PLIC_SIZE))
@@ -228,6 +234,11 @@ static int mmio_store(struct soc *soc, uint64_t pa, unsigned size,
 {
 	if (in_range(pa, SOC_FINISHER_BASE, SOC_FINISHER_SIZE))
 		return finisher_store(soc, pa - SOC_FINISHER_BASE, size, val);
+	if (in_range(pa, SOC_HOST_FILES_BASE, SOC_HOST_FILES_SIZE)) {
+		const struct soc_device *d = soc->cfg.host_files;
+
+		return d ? d->store(d->ctx, pa - SOC_HOST_FILES_BASE, size, val) : 0;
+	}
 	if (in_range(pa, SOC_CLINT_BASE, SOC_CLINT_SIZE))
 		return clint_store(&soc->clint, pa - SOC_CLINT_BASE, size, val);
 	if (in_range(pa, SOC_PLIC_BASE, SOC_PLIC_SIZE))

@@ -13,6 +13,8 @@
 #define SOC_BOOTROM_SIZE  0x0000f000ull
 #define SOC_FINISHER_BASE 0x00100000ull
 #define SOC_FINISHER_SIZE 0x00001000ull
+#define SOC_HOST_FILES_BASE 0x00101000ull /* teasim's host file channel */
+#define SOC_HOST_FILES_SIZE 0x00001000ull
 #define SOC_CLINT_BASE    0x02000000ull
 #define SOC_CLINT_SIZE    0x00010000ull
 #define SOC_PLIC_BASE     0x0c000000ull
@@ -39,6 +41,14 @@
 #define SOC_MIP_SEIP (1ull << 9)
 #define SOC_MIP_MEIP (1ull << 11)
 
+/* A device the SoC's map reaches but the SoC does not hold: the host file
+ * channel (host/host_files.h). An access returns 0, or -1 for a fault. */
+struct soc_device {
+	int (*load)(void *ctx, uint64_t off, unsigned size, uint64_t *val);
+	int (*store)(void *ctx, uint64_t off, unsigned size, uint64_t val);
+	void *ctx;
+};
+
 struct soc_config {
 	uint64_t dram_size;      /* bytes */
 	unsigned nharts;
@@ -47,6 +57,9 @@ struct soc_config {
 	const char *isa;         /* ISA string for the device tree, e.g. "rv64imac_zicsr_zifencei" */
 	const char *mmu;         /* "riscv,sv39" */
 	FILE *console;           /* UART transmit goes here */
+	/* behind the host file window; without one (the RTL's reference,
+	 * whose device loads take the RTL's values) accesses do nothing */
+	const struct soc_device *host_files;
 };
 
 struct soc;

@@ -148,6 +148,8 @@ int main(int argc, char **argv)
 	r.console = console_open();
 	if (!r.console)
 		return error(EXIT_ERROR, "cannot open the console stream");
+	host_files_init(&r.host_files, o.host_dir);
+	r.host_dev = (struct soc_device){ host_files_load, host_files_store, &r.host_files };
 	struct soc_config cfg = {
 		.dram_size = o.dram_mib << 20,
 		.nharts = 1,
@@ -156,6 +158,7 @@ int main(int argc, char **argv)
 		.isa = "rv64imac_zicsr_zifencei",
 		.mmu = "riscv,sv39",
 		.console = o.rtl ? NULL : r.console,   /* with --rtl the RTL UART prints */
+		.host_files = o.rtl ? NULL : &r.host_dev,   /* ... and the RTL's host port serves */
 	};
 	if (o.dump_dts)
 		return dump_dts(&cfg, &o);
@@ -226,6 +229,7 @@ out:
 		hart_destroy(r.hart);
 	soc_destroy(r.soc);
 	free(o.cmdline);
+	host_files_finish(&r.host_files);
 	fclose(r.console);
 	return ret;
 }

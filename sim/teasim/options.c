@@ -64,6 +64,8 @@ static void usage(FILE *f)
 	      "      --initrd FILE     with --kernel: an initramfs, at the end of DRAM\n"
 	      "      --append TEXT     with --kernel: the kernel command line (default\n"
 	      "                        \"" DEFAULT_APPEND "\")\n"
+	      "      --host-dir DIR    the host file channel writes the program's files into\n"
+	      "                        DIR (teaperf record -o host:NAME under Linux)\n"
 	      "      --dtb FILE        boot with this device tree blob instead of the generated one\n"
 	      "      --bootargs TEXT   /chosen/bootargs (default: the program path and its\n"
 	      "                        arguments, which become the bare-metal runtime's argv)\n"
@@ -176,7 +178,8 @@ int parse_options(int argc, char **argv, struct options *o)
 	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING,
 	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
-	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_KERNEL, OPT_BIOS, OPT_INITRD, OPT_APPEND };
+	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_KERNEL, OPT_BIOS, OPT_INITRD, OPT_APPEND,
+	       OPT_HOST_DIR };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -187,6 +190,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "bios", required_argument, NULL, OPT_BIOS },
 		{ "initrd", required_argument, NULL, OPT_INITRD },
 		{ "append", required_argument, NULL, OPT_APPEND },
+		{ "host-dir", required_argument, NULL, OPT_HOST_DIR },
 		{ "bootargs", required_argument, NULL, OPT_BOOTARGS },
 		{ "dump-dts", no_argument, NULL, OPT_DUMP_DTS },
 		{ "no-semihosting", no_argument, NULL, OPT_NO_SEMIHOSTING },
@@ -248,6 +252,9 @@ int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_APPEND:
 			o->append = optarg;
+			break;
+		case OPT_HOST_DIR:
+			o->host_dir = optarg;
 			break;
 		case OPT_BOOTARGS:
 			o->bootargs = optarg;

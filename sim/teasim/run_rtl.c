@@ -230,11 +230,24 @@ int run_rtl(struct run *r, const struct options *o)
 	return exit_status(r, code);
 }
 
-static uint64_t host_read(void *ctx, uint64_t pa)
+/* The core's host port: the host file window goes to the channel; the
+ * HTIF words are read from the reference's memory, which also holds the
+ * program's writes to them (it commits the same stores). */
+static uint64_t host_access(void *ctx, uint64_t pa, bool write, uint64_t wdata, uint8_t wstrb)
 {
-	uint64_t v = 0;
+	struct run *r = ctx;
+	uint64_t v = 0, off = pa - SOC_HOST_FILES_BASE;
 
-	soc_load(ctx, pa, 8, &v);
+	if (pa >= SOC_HOST_FILES_BASE && off < SOC_HOST_FILES_SIZE) {
+		unsigned lane = (unsigned)__builtin_ctz(wstrb | 0x100), size = __builtin_popcount(wstrb);
+
+		if (write && size)
+			host_files_store(&r->host_files, (off & ~7ull) + lane, size, wdata >> (8 * lane));
+		else if (!write)
+			host_files_load(&r->host_files, off & ~7ull, 8, &v);
+	} else if (!write) {
+		soc_load(r->soc, pa & ~7ull, 8, &v);
+	}
 	return v;
 }
 
@@ -271,8 +284,8 @@ int setup_rtl(struct run *r, const struct options *o)
 		.tohost = r->prog.tohost,
 		.fromhost = r->prog.fromhost,
 		.console = r->console,
-		.host_read = host_read,
-		.host_ctx = r->soc,
+		.host_access = host_access,
+		.host_ctx = r,
 	};
 	uint64_t size = o->dram_mib << 20;
 

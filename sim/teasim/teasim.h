@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "host/host_files.h"
 #include "host/htif.h"
 #include "host/semihost.h"
 #include "iss/hart.h"
@@ -28,6 +29,7 @@ enum {
 struct options {
 	const char *elf;		/* the program, or with --kernel the kernel */
 	const char *bios, *kernel, *initrd, *append;	/* a Linux boot */
+	const char *host_dir;		/* where the host file channel writes */
 	char *cmdline;
 	uint64_t max_insns;
 	uint64_t dram_mib;
@@ -60,6 +62,8 @@ struct run {
 	struct semihost semihost;
 	struct elf_program prog;
 	struct host_mem mem;   /* target memory as the host reaches it */
+	struct host_files host_files;
+	struct soc_device host_dev;  /* host_files, as the SoC reaches it */
 	FILE *console;         /* the program's console (console.c) */
 	FILE *log;
 	uint64_t steps;

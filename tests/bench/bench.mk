@@ -45,4 +45,12 @@ $(BUILD)/rv/tests/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEP
 bench-tea: $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
 	@tests/bench/tea-overhead.sh $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
 
-bench: bench-iss bench-rtl bench-tea
+bench: bench-iss bench-rtl bench-tea bench-linux
+
+# The cost of TEA sampling under Linux (tests/bench/linux-overhead.sh): the
+# hash workload as a Linux command on the RTL, without sampling and under
+# teaperf record at each period (25000 cycles is 4 kHz at 100 MHz).
+BENCH_LINUX_PERIODS := 1000000 100000 25000 5000
+.PHONY: bench-linux
+bench-linux: $(BUILD)/bin/teasim $(LINUX_IMAGE) $(LINUX_CPIO)
+	@tests/bench/linux-overhead.sh $(LINUX_DIR) $(BUILD)/bin/teasim /bin/hash $(BENCH_LINUX_PERIODS)

@@ -50,6 +50,19 @@ def end(count, extra):
     return struct.pack("<BQQ", 2, count, extra)
 
 
+def mapping(start=0x10000, end=0x11000, pgoff=0, build_id=bytes(range(20)),
+            path="/bin/prog", length=None):
+    """A map record (kind 0x80); @length overrides the true body length."""
+    p = path.encode() if isinstance(path, str) else path
+    body = (struct.pack("<QQQB", start, end, pgoff, len(build_id)) + build_id
+            + struct.pack("<H", len(p)) + p)
+    n = len(body) if length is None else length
+    return b"\x80" + struct.pack("<I", n) + body
+
+
+KERNEL_MAP = mapping(0xffffffff80001000, 0xffffffff80105000, 0,
+                     bytes(range(100, 120)), "[kernel]")
+
 SMP = b"TEASMPL\0"
 PROF = b"TEAPROF\0"
 GOOD = [
@@ -95,12 +108,20 @@ def corpus():
         "valid-samples.tea": good,
         "valid-empty.tea": samples_file(records=[]),
         # A later minor version: an extra header field and an extension
-        # record, both skipped.
+        # record of a kind this reader does not know, both skipped.
         "valid-minor-extension.tea":
-            preamble(SMP, header_fields() + b"\x01\x02\x03\x04", minor=1)
-            + GOOD[0] + b"\x80" + struct.pack("<I", 3) + b"new"
+            preamble(SMP, header_fields() + b"\x01\x02\x03\x04", minor=2)
+            + GOOD[0] + b"\x81" + struct.pack("<I", 3) + b"new"
             + b"".join(GOOD[1:]) + end(3, 0),
         "valid-profile.prof": profile_file(),
+        # Map records (minor version 1) anywhere before the end record.
+        "valid-maps.tea": samples_file(
+            records=[mapping(), GOOD[0], mapping(path="[vdso]", build_id=b"")]
+            + GOOD[1:] + [KERNEL_MAP], count=3, minor=1),
+        "valid-maps.prof": preamble(PROF, profile_fields(), minor=1)
+            + mapping() + KERNEL_MAP
+            + b"".join(entry(*e) for e in PROF_ENTRIES)
+            + end(3, sum(e[2] for e in PROF_ENTRIES)),
 
         # Preamble.
         "empty.tea": b"",
@@ -161,6 +182,26 @@ def corpus():
         "psv-beyond-events.tea": samples_file(records=[
             sample(DRAINED, 1, 0, [(0x80000000, 1 << 12)])]),
         "sample-cut.tea": preamble(SMP, header_fields()) + GOOD[0][:15],
+
+        # Map records: the length must agree with the fields.
+        "map-len-short.tea": samples_file(records=[
+            mapping(length=len(mapping()) - 6)]),
+        "map-len-long.tea": samples_file(records=[
+            mapping(length=len(mapping()) - 4) + b"x"]),
+        "map-len-tiny.tea": samples_file(records=[
+            b"\x80" + struct.pack("<I", 10) + bytes(10)]),
+        "map-len-huge.tea": samples_file(records=[
+            mapping(length=1 << 30)]),
+        "map-cut.tea": preamble(SMP, header_fields()) + mapping()[:30],
+        "map-build-id-65.tea": samples_file(records=[
+            mapping(build_id=bytes(65))]),
+        "map-start-after-end.tea": samples_file(records=[
+            mapping(start=0x11000, end=0x10000)]),
+        "map-path-empty.tea": samples_file(records=[mapping(path="")]),
+        "map-path-nul.tea": samples_file(records=[
+            mapping(path=b"/bin/p\0rog")]),
+        "prof-map-len-short.prof": preamble(PROF, profile_fields())
+            + mapping(length=len(mapping()) - 6) + end(0, 0),
 
         # Profiles.
         "prof-empty.prof": b"",

@@ -13,7 +13,7 @@ FUZZ_DIR     := $(BUILD)/fuzz
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CFLAGS  := -std=c11 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
 		-D_POSIX_C_SOURCE=200809L -MMD -MP $(FUZZ_SAN) \
-		-Ipics -Iperf-tool
+		-Ipics -Iperf-tool -Idriver/include
 FUZZ_SRCS    := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_DIR)/bin/%)
 # The code under test gets coverage instrumentation; the harnesses bring

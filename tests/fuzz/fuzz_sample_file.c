@@ -1,6 +1,7 @@
 /* Fuzzes the sample-file reader: any input is read to its end or rejected
- * with one line naming the file; what is read aggregates, rolls up and
- * writes out as a profile that reads back the same. */
+ * with one line naming the file; what is read aggregates (with its map
+ * records), rolls up and writes out as a profile that reads back the
+ * same. */
 #include "fuzz_util.h"
 
 /* Every sample the reader returns is valid, so it aggregates; a complete
@@ -40,6 +41,28 @@ static struct pics_profile *read_samples(const char *path)
 	return p;
 }
 
+/* The reader's map records are the loader's. */
+static void check_mappings(const char *path, const struct pics_profile *p)
+{
+	struct pics_error err;
+	struct pics_sample_reader *r = pics_sample_reader_open(path, &err);
+	const struct pics_mapping *read, *loaded;
+	struct pics_sample s;
+	size_t n_read, n_loaded;
+
+	FUZZ_CHECK(r);
+	while (pics_sample_reader_next(r, &s, &err) > 0)
+		;
+	read = pics_sample_reader_mappings(r, &n_read);
+	loaded = pics_profile_mappings(p, &n_loaded);
+	FUZZ_CHECK(n_read == n_loaded);
+	for (size_t i = 0; i < n_read; i++) {
+		FUZZ_CHECK(pics_mapping_validate(&read[i], &err) == 0);
+		FUZZ_CHECK(!memcmp(&read[i], &loaded[i], sizeof(read[i])));
+	}
+	pics_sample_reader_close(r);
+}
+
 static void check_rollups(const struct pics_profile *p)
 {
 	for (int kind = PICS_UNIT_INSN; kind <= PICS_UNIT_PROGRAM; kind++) {
@@ -68,9 +91,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!loaded)
 		fuzz_check_error(&err, path);
 	if (p) {
+		size_t n;
+
 		FUZZ_CHECK(loaded);
 		FUZZ_CHECK(pics_profile_total_weight(loaded) ==
 			   pics_profile_total_weight(p));
+		/* The loader keeps every map record, each a valid one. */
+		check_mappings(path, loaded);
+		pics_profile_mappings(loaded, &n);
+		FUZZ_CHECK(n <= PICS_MAX_MAPPINGS);
 		check_rollups(p);
 		fuzz_check_round_trip(p);
 	}

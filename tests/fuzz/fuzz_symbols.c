@@ -1,6 +1,7 @@
 /* Fuzzes symbolization: any input opens as an ELF or is rejected with one
  * line naming it; whatever symbols and line tables it holds answer lookups
- * consistently and roll profiles up without losing cycles. */
+ * consistently and roll profiles up without losing cycles, also when it is
+ * added as the file a mapping shows, at the bias the mapping gives it. */
 #include "fuzz_util.h"
 
 #define PROBES 16
@@ -66,6 +67,39 @@ static void check_rollups(const struct pics_symbols *s, const uint64_t *addr)
 	pics_profile_free(p);
 }
 
+/* The input as the file of a mapping at a fuzzed place, and as the
+ * kernel's; whatever the bias, lookups stay consistent. */
+static void check_mapped(const char *path, const uint64_t *addr)
+{
+	static const char *const names[] = { "/bin/fuzzed", "[kernel]" };
+	struct pics_error err = { 0 };
+	struct pics_symbols *s = pics_symbols_new(&err);
+
+	FUZZ_CHECK(s);
+	for (unsigned i = 0; i < 2; i++) {
+		struct pics_mapping map = {
+			.start = addr[PROBES - 1 - i] & ~0xfffULL,
+			.pgoff = addr[PROBES - 3] & 0xffff,
+		};
+
+		map.end = map.start + 0x100000 > map.start ? map.start + 0x100000
+							   : UINT64_MAX;
+		snprintf(map.path, sizeof(map.path), "%s", names[i]);
+		if (pics_symbols_add_mapping(s, &map, path, &err))
+			fuzz_check_error(&err, path);
+	}
+	for (unsigned i = 0; i < PROBES; i++) {
+		const char *elf;
+		uint64_t bias;
+
+		check_lookups(s, addr[i]);
+		if (pics_symbols_elf(s, addr[i], &elf, &bias))
+			FUZZ_CHECK(!strcmp(elf, path));
+	}
+	check_rollups(s, addr);
+	pics_symbols_close(s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *path = fuzz_file(0, data, size);
@@ -84,5 +118,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_lookups(s, addr[i]);
 	check_rollups(s, addr);
 	pics_symbols_close(s);
+	check_mapped(path, addr);
 	return 0;
 }

@@ -55,11 +55,12 @@ static inline void fuzz_check_error(const struct pics_error *err,
 	FUZZ_CHECK(strstr(err->msg, path) != NULL);
 }
 
-/* @p written as a profile file reads back with the same entries and
- * counts. */
+/* @p written as a profile file reads back with the same entries, counts
+ * and mappings. */
 static inline void fuzz_check_round_trip(const struct pics_profile *p)
 {
 	const char *out = fuzz_file(1, NULL, 0);
+	const struct pics_mapping *ma, *mb;
 	struct pics_profile *back;
 	struct pics_entry *a, *b;
 	struct pics_error err;
@@ -78,6 +79,9 @@ static inline void fuzz_check_round_trip(const struct pics_profile *p)
 		   pics_profile_total_cycles(p));
 	FUZZ_CHECK(!memcmp(pics_profile_meta(back), pics_profile_meta(p),
 			   sizeof(struct pics_meta)));
+	ma = pics_profile_mappings(p, &na);
+	mb = pics_profile_mappings(back, &nb);
+	FUZZ_CHECK(na == nb && (!na || !memcmp(ma, mb, na * sizeof(*ma))));
 	free(a);
 	free(b);
 	pics_profile_free(back);

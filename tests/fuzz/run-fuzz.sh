@@ -23,9 +23,11 @@ make_teaperf_seeds() {
 		"script @" "plot -o out.svg @" "plot -o out.html --top 3 @"
 		"plot --sort func -o out.svg @" "diff @ @"
 		"diff --sort func --format json @ @" "diff --format csv --top 1 @ @"
+		"report --dsos prog,[kernel] --sort func @" "stat --dsos prog @"
+		"compare -r @ --dsos [kernel] @" "diff --dsos prog @ @"
 	)
 	for f in valid-samples.tea valid-profile.prof sample-cut.tea \
-		 prof-unsorted.prof; do
+		 prof-unsorted.prof valid-maps.tea map-len-short.tea; do
 		for c in "${commands[@]}"; do
 			# shellcheck disable=SC2086 # word splitting wanted
 			{ printf '%s\0' $c; printf '\0'; cat "$files/$f"; } >"$out/seed-$i"
@@ -34,6 +36,7 @@ make_teaperf_seeds() {
 	done
 	{ printf '%s\0' synth -o out.tea @; printf '\0'; cat "$here/seeds/synth.txt"; } >"$out/seed-synth"
 	{ printf '%s\0' synth -o out.prof @; printf '\0'; cat "$here/seeds/synth-profile.txt"; } >"$out/seed-synth-profile"
+	{ printf '%s\0' synth -o out.tea @; printf '\0'; cat "$here/seeds/synth-maps.txt"; } >"$out/seed-synth-maps"
 	echo "$out"
 }
 

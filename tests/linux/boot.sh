@@ -15,28 +15,8 @@ trap 'rm -rf "$work"' EXIT
 fails=0
 append="console=ttyS0 earlycon panic=-1 oops=panic"
 
-# run NAME COMMAND...: status in $status, the console in $work/NAME.out
-# (without the serial console's carriage returns), teasim's messages in
-# $work/NAME.err
-run() {
-	local name=$1
-	shift
-	"$@" </dev/null >"$work/$name.out" 2>"$work/$name.err"
-	status=$?
-	sed -i 's/\r$//' "$work/$name.out"
-}
-
-check() {
-	if [ "$2" -eq 0 ]; then
-		echo "ok: $1"
-	else
-		echo "FAIL: $1"
-		tail -n 15 "$work/$3.out" "$work/$3.err" | sed 's/^/    /'
-		fails=$((fails + 1))
-	fi
-}
-
-has() { grep -qF -- "$2" "$work/$1.out"; }
+# shellcheck source=tests/linux/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 run default "$@" -v --kernel "$image"
 [ $status -eq 0 ] && has default "Run /init as init process" &&

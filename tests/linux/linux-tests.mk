@@ -3,24 +3,42 @@
 # image on the ISS (tests/linux/boot.sh: init runs a program in user mode,
 # its status is teasim's, a panic fails, --initrd) and cross-checks the
 # console against QEMU (tests/linux/qemu.sh); `make test-long` boots it on
-# the RTL of both configurations, co-simulated the whole way.
-$(RESULTS)/linux/iss: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim tests/linux/boot.sh FORCE
+# the RTL of both configurations, co-simulated the whole way. TEA under
+# Linux (tests/linux/perf.sh: the driver's checks from user space, teaperf
+# record into the host folder, read on the host with symbols, 1 MiB through
+# the host file channel, bad input) runs on the ISS's sampler model in
+# `make test` and on the RTL of both configurations in `make test-long`.
+$(RESULTS)/linux/iss: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim tests/linux/boot.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/boot.sh $(LINUX_DIR) $(BUILD)/bin/teasim
 $(RESULTS)/linux/qemu: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/qemu.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/qemu.sh $(LINUX_DIR) $(BUILD)/bin/teasim
-$(RESULTS)/linux/rtl: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/boot.sh FORCE
+$(RESULTS)/linux/rtl: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/boot.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 3600 tests/linux/boot.sh --quick $(LINUX_DIR) $(BUILD)/bin/teasim --rtl
-$(RESULTS)/linux/rtl-large: $(LINUX_IMAGE) $(TEASIM_LARGE) tests/linux/boot.sh FORCE
+$(RESULTS)/linux/rtl-large: $(LINUX_IMAGE) $(TEASIM_LARGE) tests/linux/boot.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 7200 tests/linux/boot.sh --quick $(LINUX_DIR) $(TEASIM_LARGE) --rtl
+
+$(RESULTS)/linux/perf: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		tests/linux/perf.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/linux/perf.sh $(LINUX_DIR) $(BUILD)/bin/teaperf $(BUILD)/bin/teasim
+$(RESULTS)/linux/perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		tests/linux/perf.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 3600 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
+		$(BUILD)/bin/teasim --rtl
+$(RESULTS)/linux/perf-rtl-large: $(LINUX_IMAGE) $(LINUX_CPIO) $(TEASIM_LARGE) $(BUILD)/bin/teaperf \
+		tests/linux/perf.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 7200 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
+		$(TEASIM_LARGE) --rtl
 
 # The TEA driver in the kernel's own style (scripts/checkpatch.pl --strict).
 $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
 	@$(RUN_TEST) $@ 120 perl $(LINUX_SRC)/scripts/checkpatch.pl --strict --no-tree \
 		-f driver/linux/tea_pmu.c
 
-LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/checkpatch
+LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/checkpatch \
+		      $(RESULTS)/linux/perf
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
-TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large
+TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/perf-rtl \
+		     $(RESULTS)/linux/perf-rtl-large
 
 .PHONY: test-linux
 test-linux: $(LINUX_TEST_RESULTS)

@@ -3,10 +3,11 @@
 // reference ISS uses: random accesses of every size, aligned and not, to
 // every register, hole and unmapped address; every response value and error,
 // the interrupt lines, mtime (one tick per TICK_DIV cycles), UART transmit
-// and receive, the finisher's request, and the HTIF host port with random
-// answer delays. The routing mirrors sim/soc/soc.c, except that the boot ROM
-// is not on the MMIO port (the core reads it as cacheable lines) and DRAM
-// addresses go to the host port.
+// and receive, the finisher's request, and the host port with random answer
+// delays. The routing mirrors sim/soc/soc.c, except that the boot ROM is
+// not on the MMIO port (the core reads it as cacheable lines) and that DRAM
+// addresses (HTIF's words) and the host file channel's window go to the
+// host port.
 #include <cstdint>
 #include <cstdio>
 #include <deque>
@@ -43,6 +44,8 @@ dev decode(uint64_t pa)
 	if (in_range(pa, SOC_UART_BASE, SOC_UART_SIZE))
 		return DEV_UART;
 	if (pa >= SOC_DRAM_BASE)
+		return DEV_HOST;
+	if (in_range(pa, SOC_HOST_FILES_BASE, SOC_HOST_FILES_SIZE))
 		return DEV_HOST;
 	return DEV_NONE;
 }
@@ -271,8 +274,9 @@ int main(int argc, char **argv)
 		} else {
 			static const uint64_t odd[] = { SOC_BOOTROM_BASE, 0x0, 0x2010000,
 							0xc600000, 0x10000100, 0x7ffffff8,
-							0x101000, 0xfff8 };
-			pa = odd[rng() % 8];
+							0x101000, 0x101ff8, 0x102000,
+							0xfff8 };
+			pa = odd[rng() % 10];
 		}
 		size = 1u << lg;
 		/* mostly aligned, sometimes not */

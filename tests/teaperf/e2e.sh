@@ -8,42 +8,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$2" && mkdir -p "$2" && cd "$2" || exit 1
 work=$(pwd)
 
-failures=0
-fail() {
-	echo "FAIL: $*"
-	failures=$((failures + 1))
-}
-# expect_line NAME FILE REGEX: some line of FILE matches the extended REGEX.
-expect_line() {
-	grep -Eq -- "$3" "$2" || { fail "$1: no line matching '$3' in:"; sed 's/^/    /' "$2"; }
-}
-expect_no_line() {
-	! grep -Eq -- "$3" "$2" || fail "$1: unexpected line matching '$3'"
-}
-# run_tf NAME WANT_RC ARGS...: runs teaperf, output in out/err, checks rc.
-run_tf() {
-	local name=$1 want=$2
-	shift 2
-	"$teaperf" "$@" >out 2>err
-	local rc=$?
-	[ "$rc" -eq "$want" ] || { fail "$name: exit $rc, expected $want"; sed 's/^/    /' err; }
-}
-one_error_line() {
-	[ "$(wc -l <err)" -eq 1 ] || { fail "$1: expected one line on stderr:"; sed 's/^/    /' err; }
-}
+# shellcheck source=tests/teaperf/checks.sh
+. "$here/checks.sh"
 
 # ---- the profiled program -------------------------------------------------
 riscv64-unknown-elf-gcc -g -O1 -march=rv64imac -mabi=lp64 -mcmodel=medany \
 	-nostdlib -Wl,-Ttext=0x80000000 -Wl,--build-id -o prog.elf \
 	"$here/prog.c" || exit 1
-build_id=$(riscv64-unknown-elf-readelf -n prog.elf | awk '/Build ID/ { print $3 }')
-# insn FUNC N: address of the Nth instruction (from 1) of FUNC.
-insn() {
-	riscv64-unknown-elf-objdump -d prog.elf | awk -v f="<$1>:" -v n="$2" '
-		$2 == f { on = 1; next }
-		on && /^$/ { exit }
-		on && /^ +[0-9a-f]+:/ { if (++i == n) { sub(":", "", $1); print "0x" $1; exit } }'
-}
+build_id=$(build_id_of prog.elf)
+insn() { insn_of prog.elf "$@"; }
 line_of() {
 	riscv64-unknown-elf-addr2line -e prog.elf "$1" | sed 's/ (discriminator.*//; s|.*/||'
 }
@@ -417,8 +390,4 @@ run_tf "synth bad text" 1 synth -o bad.tea bad.txt
 expect_line "synth bad text" err "bad\.txt:2: signature 'NOPE'"
 [ ! -e bad.tea ] || fail "synth left a partial bad.tea behind"
 
-if [ "$failures" -ne 0 ]; then
-	echo "$failures check(s) failed"
-	exit 1
-fi
-echo "all teaperf end-to-end checks passed"
+finish_checks "teaperf end-to-end"

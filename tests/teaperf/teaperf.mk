@@ -1,9 +1,17 @@
 # teaperf end-to-end: compiles tests/teaperf/prog.c for RISC-V, writes
 # sample and profile files for it with 'teaperf synth', and checks what
 # every subcommand prints (tests/teaperf/e2e.sh).
-$(RESULTS)/teaperf/e2e: $(BUILD)/bin/teaperf tests/teaperf/e2e.sh tests/teaperf/prog.c FORCE
+$(RESULTS)/teaperf/e2e: $(BUILD)/bin/teaperf tests/teaperf/e2e.sh tests/teaperf/checks.sh tests/teaperf/prog.c FORCE
 	@$(RUN_TEST) $@ 120 bash tests/teaperf/e2e.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf
 TEST_RESULTS += $(RESULTS)/teaperf/e2e
+
+# teaperf on Linux recordings: map records, --symfs, --vmlinux, --dsos and
+# compare --dsos against a whole-system reference (tests/teaperf/linux.sh,
+# with tests/teaperf/kernel.c standing in for a kernel).
+$(RESULTS)/teaperf/linux: $(BUILD)/bin/teaperf tests/teaperf/linux.sh tests/teaperf/checks.sh \
+		tests/teaperf/prog.c tests/teaperf/kernel.c FORCE
+	@$(RUN_TEST) $@ 120 bash tests/teaperf/linux.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-linux
+TEST_RESULTS += $(RESULTS)/teaperf/linux
 
 # The HTML report of 'teaperf plot' rendered by headless Chromium: the chart
 # is drawn and the table sorts (tests/teaperf/render.sh; it skips, saying

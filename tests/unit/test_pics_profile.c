@@ -1,4 +1,5 @@
-/* Aggregation into profiles, exact weights, profile files, projection. */
+/* Aggregation into profiles, exact weights, profile files, projection,
+ * restriction to address ranges. */
 #include "test_pics_util.h"
 
 #define ST_L1 (1u << PICS_TEA_ST_L1)
@@ -460,6 +461,51 @@ static void test_projection_onto_unknown_event_fails(void **state)
 	pics_profile_free(ref);
 }
 
+static void test_range_filter_keeps_entries_inside_and_the_run(void **state)
+{
+	struct pics_profile *p = new_profile(2, 100), *kept;
+	struct pics_mapping prog = { .start = 0x10000, .end = 0x11000,
+				     .path = "/bin/prog" };
+	/* The program's text, and a kernel function, out of two. */
+	const struct pics_range ranges[] = {
+		{ 0x10000, 0x11000 },
+		{ 0xffffffff80002000ULL, 0xffffffff80002100ULL },
+	};
+	const struct pics_mapping *maps;
+	struct pics_error err;
+	size_t n;
+
+	(void)state;
+	assert_int_equal(pics_profile_add_mapping(p, &prog, &err), 0);
+	assert_int_equal(pics_profile_add(p, 0x10000, 0, 4, &err), 0);
+	assert_int_equal(pics_profile_add(p, 0x10ffe, ST_L1, 2, &err), 0);
+	assert_int_equal(pics_profile_add(p, 0x11000, 0, 8, &err), 0);
+	assert_int_equal(pics_profile_add(p, 0xffffffff80002010ULL, FL_MB, 6, &err), 0);
+	assert_int_equal(pics_profile_add(p, 0xffffffff80001000ULL, 0, 10, &err), 0);
+	pics_profile_set_counts(p, 15, 3);
+	kept = pics_profile_filter_ranges(p, ranges, 2, &err);
+	assert_non_null(kept);
+	assert_int_equal(pics_profile_entries(kept), 3);
+	assert_int_equal(pics_profile_weight(kept, 0x10ffe, ST_L1), 2);
+	assert_int_equal(pics_profile_weight(kept, 0x11000, 0), 0);
+	assert_int_equal(pics_profile_weight(kept, 0xffffffff80002010ULL, FL_MB), 6);
+	assert_int_equal(pics_profile_total_weight(kept), 12);
+	/* What describes the run stays: counts, cycles, mappings, meta. */
+	assert_int_equal(pics_profile_samples(kept), 15);
+	assert_int_equal(pics_profile_lost(kept), 3);
+	assert_int_equal(pics_profile_total_cycles(kept), 1500);
+	maps = pics_profile_mappings(kept, &n);
+	assert_int_equal(n, 1);
+	assert_string_equal(maps[0].path, "/bin/prog");
+	assert_memory_equal(pics_profile_meta(kept), pics_profile_meta(p),
+			    sizeof(struct pics_meta));
+	pics_profile_free(kept);
+	kept = pics_profile_filter_ranges(p, ranges, 0, &err);
+	assert_int_equal(pics_profile_total_weight(kept), 0);
+	pics_profile_free(kept);
+	pics_profile_free(p);
+}
+
 static void test_unknown_file_kind_is_reported(void **state)
 {
 	const char *path = scratch("junk.bin");
@@ -490,6 +536,7 @@ int main(void)
 		cmocka_unit_test(test_every_truncated_profile_is_rejected),
 		cmocka_unit_test(test_projection_keeps_only_the_scheme_events),
 		cmocka_unit_test(test_projection_onto_unknown_event_fails),
+		cmocka_unit_test(test_range_filter_keeps_entries_inside_and_the_run),
 		cmocka_unit_test(test_unknown_file_kind_is_reported),
 	};
 

@@ -87,11 +87,12 @@ struct test_func {
 	uint64_t start, size;
 };
 
-/* Writes a RISC-V ELF whose .text spans [0x80000000, 0x80001000) with the
- * given function symbols (none: a stripped file) and a GNU build-id note
- * holding bytes 1, 2, ... 20. */
-static inline void write_test_elf(const char *path,
-				  const struct test_func *funcs, size_t n)
+/* Writes a RISC-V ELF whose .text spans [@base, @base + 0x1000), loaded
+ * by one PT_LOAD segment from its file offset, with the given function
+ * symbols (none: a stripped file) and a GNU build-id note holding bytes 1,
+ * 2, ... 20. */
+static inline void write_test_elf_at(const char *path, uint64_t base,
+				     const struct test_func *funcs, size_t n)
 {
 	static const char shstrtab[] =
 		"\0.text\0.symtab\0.strtab\0.shstrtab\0.note.gnu.build-id";
@@ -106,6 +107,7 @@ static inline void write_test_elf(const char *path,
 	Elf_Scn *scn;
 	Elf_Data *d;
 	Elf64_Shdr *sh;
+	Elf64_Phdr *ph;
 
 	assert_true(fd >= 0);
 	assert_true(n < 16);
@@ -118,7 +120,9 @@ static inline void write_test_elf(const char *path,
 	eh->e_type = ET_EXEC;
 	eh->e_machine = EM_RISCV;
 	eh->e_version = EV_CURRENT;
-	eh->e_entry = 0x80000000;
+	eh->e_entry = base;
+	ph = elf64_newphdr(elf, 1);
+	assert_non_null(ph);
 
 	/* 1: .text */
 	scn = elf_newscn(elf);
@@ -130,7 +134,7 @@ static inline void write_test_elf(const char *path,
 	sh->sh_name = 1;
 	sh->sh_type = SHT_PROGBITS;
 	sh->sh_flags = SHF_ALLOC | SHF_EXECINSTR;
-	sh->sh_addr = 0x80000000;
+	sh->sh_addr = base;
 
 	/* 2: .note.gnu.build-id */
 	memset(note, 0, sizeof(note));
@@ -196,9 +200,40 @@ static inline void write_test_elf(const char *path,
 		sh->sh_info = 1;
 		sh->sh_entsize = sizeof(Elf64_Sym);
 	}
+	/* Lay the file out first: the segment starts where .text landed. */
+	assert_true(elf_update(elf, ELF_C_NULL) > 0);
+	sh = elf64_getshdr(elf_getscn(elf, 1));
+	ph->p_type = PT_LOAD;
+	ph->p_flags = PF_R | PF_X;
+	ph->p_offset = sh->sh_offset;
+	ph->p_vaddr = ph->p_paddr = base;
+	ph->p_filesz = ph->p_memsz = sizeof(text);
+	ph->p_align = 4;
+	elf_flagphdr(elf, ELF_C_SET, ELF_F_DIRTY);
 	assert_true(elf_update(elf, ELF_C_WRITE) > 0);
 	elf_end(elf);
 	close(fd);
+}
+
+static inline void write_test_elf(const char *path,
+				  const struct test_func *funcs, size_t n)
+{
+	write_test_elf_at(path, 0x80000000, funcs, n);
+}
+
+/* The file offset of the test ELF's one loadable segment (.text). */
+static inline uint64_t test_elf_load_offset(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	Elf *elf;
+	GElf_Phdr ph;
+
+	assert_true(fd >= 0);
+	elf = elf_begin(fd, ELF_C_READ, NULL);
+	assert_non_null(gelf_getphdr(elf, 0, &ph));
+	elf_end(elf);
+	close(fd);
+	return ph.p_offset;
 }
 
 #endif

@@ -179,7 +179,7 @@ static void test_unmapped_addresses_fault(void **state)
 	const uint64_t holes[] = {
 		0x0, 0xff8,                                  /* below the ROM */
 		SOC_BOOTROM_BASE + SOC_BOOTROM_SIZE,
-		SOC_FINISHER_BASE + SOC_FINISHER_SIZE,
+		SOC_HOST_FILES_BASE + SOC_HOST_FILES_SIZE,
 		SOC_CLINT_BASE - 8, SOC_CLINT_BASE + 0xc000, /* past mtime */
 		SOC_PLIC_BASE + SOC_PLIC_SIZE,
 		SOC_UART_BASE + 8,                            /* past SCR */
@@ -342,6 +342,64 @@ static void test_boot_rom_rejects_a_blob_that_does_not_fit(void **state)
 	 * ends at the last ROM byte */
 	assert_int_equal(soc_set_boot(f->soc, SOC_DRAM_BASE, big,
 				      SOC_BOOTROM_SIZE - 32), 0);
+}
+
+/* ---- the host file channel's window ---- */
+
+struct recorded_access {
+	uint64_t off, val;
+	unsigned size, n;
+	bool store;
+};
+
+static int record_load(void *ctx, uint64_t off, unsigned size, uint64_t *val)
+{
+	struct recorded_access *r = ctx;
+
+	*r = (struct recorded_access){ .off = off, .size = size, .n = r->n + 1 };
+	*val = 0x1234;
+	return 0;
+}
+
+static int record_store(void *ctx, uint64_t off, unsigned size, uint64_t val)
+{
+	struct recorded_access *r = ctx;
+
+	*r = (struct recorded_access){ .off = off, .size = size, .val = val, .store = true,
+				       .n = r->n + 1 };
+	return 0;
+}
+
+/* Without a device (the RTL's reference) the window reads 0 and takes
+ * writes; with one, every access reaches it at its offset. */
+static void test_host_files_window(void **state)
+{
+	struct fixture *f = *state;
+	struct recorded_access r = { 0 };
+	const struct soc_device dev = { record_load, record_store, &r };
+	struct soc_config cfg = {
+		.dram_size = DRAM_SIZE, .nharts = NHARTS, .timebase_hz = 10000000,
+		.clock_hz = 100000000, .isa = "rv64imac", .mmu = "riscv,sv39",
+		.console = f->console, .host_files = &dev,
+	};
+	struct soc *soc;
+
+	assert_int_equal(load(f->soc, SOC_HOST_FILES_BASE + 0x108, 8), 0);
+	store(f->soc, SOC_HOST_FILES_BASE + 0x110, 8, 42);
+
+	soc = soc_create(&cfg);
+	assert_non_null(soc);
+	assert_int_equal(load(soc, SOC_HOST_FILES_BASE + 0x108, 8), 0x1234);
+	assert_int_equal(r.off, 0x108);
+	assert_int_equal(r.size, 8);
+	assert_false(r.store);
+	store(soc, SOC_HOST_FILES_BASE + 0x3, 1, 0x41);
+	assert_true(r.store);
+	assert_int_equal(r.off, 3);
+	assert_int_equal(r.size, 1);
+	assert_int_equal(r.val, 0x41);
+	assert_int_equal(r.n, 2);
+	soc_destroy(soc);
 }
 
 /* ---- test finisher ---- */
@@ -740,6 +798,7 @@ int main(void)
 		T(test_boot_rom_sets_a0_a1_and_jumps_to_entry),
 		T(test_boot_rom_is_read_only),
 		T(test_boot_rom_rejects_a_blob_that_does_not_fit),
+		T(test_host_files_window),
 		T(test_finisher_pass_exits_with_zero),
 		T(test_finisher_fail_exits_with_its_code),
 		T(test_finisher_reset_is_an_exit_marked_as_reset),

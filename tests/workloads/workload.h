@@ -10,6 +10,10 @@
  * builds its input, runs the kernel, checks the result and returns 0, or
  * prints what is wrong and returns non-zero. Then WL_MAIN.
  *
+ * Built with -DWL_LINUX (driver/linux/picolibc), the same program is a
+ * Linux user-space command: the kernel runs in U mode of the process, the
+ * arena is in .bss and there are no counters to print.
+ *
  * SCALE (-DSCALE=N) is the one size knob: the work grows about linearly
  * with it. Each workload picks its default (at least ten million cycles on
  * the default core); SCALE=1 is the quick version for tests. */
@@ -21,9 +25,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifndef WL_LINUX
 #include "tea/baremetal.h"
 #include "tea/hpm.h"
 #include "tea/vm.h"
+#endif
 
 /* splitmix64: a fast, well-mixed stream; the same seed gives the same
  * input on every run, so that every size has one expected result. */
@@ -54,6 +60,13 @@ static inline void wl_clear(void *p, size_t bytes)
 	}
 }
 
+#ifdef WL_LINUX
+static uint8_t wl_linux_arena[WL_ARENA] __attribute__((aligned(4096)));
+#define wl_arena() ((void *)wl_linux_arena)
+#else
+#define wl_arena() bm_vm_arena()
+#endif
+
 /* Hands out the arena in 64-byte-aligned pieces. */
 static uintptr_t wl_arena_next;
 
@@ -62,7 +75,7 @@ static inline void *wl_alloc(size_t bytes)
 	void *p;
 
 	if (!wl_arena_next)
-		wl_arena_next = (uintptr_t)bm_vm_arena();
+		wl_arena_next = (uintptr_t)wl_arena();
 	p = (void *)wl_arena_next;
 	wl_arena_next += (bytes + 63) & ~(size_t)63;
 	return p;
@@ -76,17 +89,19 @@ static inline void *wl_alloc(size_t bytes)
 
 static long wl_run(void);
 
+#ifndef WL_LINUX
 static long wl_entry(void *arg)
 {
 	(void)arg;
 	return wl_run();
 }
+#endif
 
 /* The arena must cover what wl_alloc() hands out: a workload that asks for
  * more than WL_ARENA fails in wl_check_arena(). */
 static inline int wl_check_arena(void)
 {
-	uintptr_t used = wl_arena_next ? wl_arena_next - (uintptr_t)bm_vm_arena() : 0;
+	uintptr_t used = wl_arena_next ? wl_arena_next - (uintptr_t)wl_arena() : 0;
 
 	if (used > (uintptr_t)(WL_ARENA)) {
 		printf(WL_NAME ": FAIL: used %lu bytes of arena, mapped %lu\n",
@@ -96,6 +111,18 @@ static inline int wl_check_arena(void)
 	return 0;
 }
 
+#ifdef WL_LINUX
+#define WL_MAIN \
+int main(void) \
+{ \
+	long r = wl_run(); \
+	if (r == 0 && wl_check_arena()) \
+		r = 1; \
+	printf(WL_NAME " (SCALE=%d, Linux user space): %s\n", SCALE, \
+	       r == 0 ? "PASS" : "FAIL"); \
+	return r == 0 ? 0 : 1; \
+}
+#else
 #define WL_MAIN \
 int main(void) \
 { \
@@ -113,5 +140,6 @@ int main(void) \
 	       WL_MODE == PRV_S ? "S" : "U", r == 0 ? "PASS" : "FAIL"); \
 	return r == 0 ? 0 : 1; \
 }
+#endif
 
 #endif

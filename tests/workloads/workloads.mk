@@ -38,6 +38,19 @@ $(BUILD)/workloads/%.elf: $(BUILD)/rv/tests/workloads/%.c.o $(BM_LIB) $(BM_LDSCR
 	$(quiet) LD $@
 	$(Q)$(RV_CC) $(BM_LDFLAGS) -o $@ $< $(BM_LDLIBS)
 
+# The workloads as Linux commands in the Linux image's tea.cpio
+# (driver/linux/linux.mk): /bin/NAME, the default size, built with
+# -DWL_LINUX on picolibc.
+LINUX_WL_BINS := $(WL_NAMES:%=$(LINUX_ROOTFS)/bin/%)
+$(LINUX_CPIO): $(LINUX_WL_BINS) tests/workloads/workloads.mk
+
+$(WL_NAMES:%=$(LINUX_ROOTFS)/bin/%): $(LINUX_ROOTFS)/bin/%: tests/workloads/%.c \
+		tests/workloads/workload.h $(LINUX_PICOLIBC) $(LINUX_USER_LD)
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(LINUX_PICOLIBC_CFLAGS) -DWL_LINUX $(LINUX_PICOLIBC_LDFLAGS) \
+		-o $@ $(LINUX_PICOLIBC) $<
+
 $(RESULTS)/workloads/%: $(BUILD)/workloads/%-small.elf $(BUILD)/bin/teasim FORCE
 	@$(RUN_TEST) $@ 120 $(BUILD)/bin/teasim -q --max-insns 5000000 $<
 

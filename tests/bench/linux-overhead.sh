@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The cost of TEA sampling under Linux: one boot on the RTL core runs a
+# workload (a Linux command of tea.cpio) without sampling, then under the
+# target's teaperf record at each period, every run timed by /bin/timed;
+# prints, per period, the run's cycles, the samples taken and lost, the
+# overhead against the run without sampling and the cycles each sample
+# cost (the overhead's cycles over the samples: the interrupt, perf's ring
+# buffer and teaperf record's share).
+# usage: linux-overhead.sh LINUX_DIR TEASIM WORKLOAD PERIOD...
+set -euo pipefail
+linux=$1 sim=$2 workload=$3
+shift 3
+runs="/bin/timed $workload"
+for p in "$@"; do
+	# (init takes at most 32 words: every one counts)
+	runs+=" ; /bin/timed /bin/teaperf record -c $p $workload"
+done
+if ! out=$("$sim" --rtl -q --kernel "$linux/Image" --initrd "$linux/tea.cpio" \
+	--append "console=ttyS0 earlycon quiet panic=-1 oops=panic -- $runs" </dev/null 2>&1); then
+	echo "linux-overhead: the runs failed:" >&2
+	tail -n 15 <<<"$out" >&2
+	exit 1
+fi
+out=$(tr -d '\r' <<<"$out")
+# timed: CMD: US us, CYCLES cycles
+mapfile -t cycles < <(sed -n 's/^timed: .*: [0-9]* us, \([0-9]*\) cycles$/\1/p' <<<"$out")
+# teaperf: N samples of CMD in FILE; lost H in the hardware, K in the kernel; throttled T times
+mapfile -t counts < <(sed -n 's/^teaperf: \([0-9]*\) samples .*lost \([0-9]*\) in the hardware, \([0-9]*\) in the kernel; throttled \([0-9]*\) times$/\1 \2 \3 \4/p' <<<"$out")
+if [ ${#cycles[@]} -ne $(($# + 1)) ] || [ ${#counts[@]} -ne $# ]; then
+	echo "linux-overhead: expected $(($# + 1)) timed runs, got:" >&2
+	grep -E '^(timed|teaperf):' <<<"$out" >&2
+	exit 1
+fi
+echo "# $workload under Linux on the RTL core (teasim --rtl), timed by /bin/timed"
+printf '%-9s %12s %9s %6s %9s %11s %10s\n' period cycles samples lost throttled overhead cyc/sample
+base=${cycles[0]}
+printf '%-9s %12s %9s %6s %9s %10s %10s\n' off "$base" - - - - -
+i=1
+for p in "$@"; do
+	read -r samples hw kernel throttled <<<"${counts[$((i - 1))]}"
+	c=${cycles[$i]}
+	printf '%-9s %12s %9s %6s %9s %10.2f%% %10s\n' "$p" "$c" "$samples" "$((hw + kernel))" \
+		"$throttled" "$(awk -v c="$c" -v b="$base" 'BEGIN { print 100 * (c - b) / b }')" \
+		"$([ "$samples" -gt 0 ] && echo $(((c - base) / samples)) || echo -)"
+	i=$((i + 1))
+done

@@ -1,0 +1,28 @@
+# What the Linux test scripts (boot.sh, perf.sh) share; they set $work, a
+# folder of their own, and fails=0 before using it.
+
+# run NAME COMMAND...: status in $status, the console in $work/NAME.out
+# (without the serial console's carriage returns), teasim's messages in
+# $work/NAME.err
+run() {
+	local name=$1
+	shift
+	"$@" </dev/null >"$work/$name.out" 2>"$work/$name.err"
+	status=$?
+	sed -i 's/\r$//' "$work/$name.out"
+}
+
+# check WHAT STATUS NAME: ok when STATUS is 0, else FAIL with the run's
+# last lines
+check() {
+	if [ "$2" -eq 0 ]; then
+		echo "ok: $1"
+	else
+		echo "FAIL: $1"
+		tail -n 15 "$work/$3.out" "$work/$3.err" | sed 's/^/    /'
+		fails=$((fails + 1))
+	fi
+}
+
+# has NAME TEXT: the run's console holds TEXT
+has() { grep -qF -- "$2" "$work/$1.out"; }

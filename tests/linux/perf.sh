@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# TEA under Linux (docs/linux.md): one boot runs, in turn, the driver's
+# checks from user space (tests/linux/tea-pmu.c), teaperf record of
+# /bin/loop into the host folder, and a 1 MiB file through the host file
+# channel; the host then reads the sample file with teaperf (symbols of the
+# program and the kernel) and checks the big file byte for byte. Then, on
+# the ISS only, bad input to teaperf record: each a clear message and a
+# non-zero status. With --rtl among the teasim options the boot runs on the
+# RTL core; --quick keeps to that one boot.
+# usage: perf.sh [--quick] LINUX_DIR TEAPERF TEASIM [TEASIM OPTIONS...]
+set -u
+quick=0
+[ "$1" = --quick ] && { quick=1; shift; }
+linux=$1
+teaperf=$2
+shift 2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/host"
+fails=0
+append="console=ttyS0 earlycon panic=-1 oops=panic --"
+boot=(--kernel "$linux/Image" --initrd "$linux/tea.cpio")
+
+# shellcheck source=tests/linux/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+run series "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/tea-pmu ; \
+/bin/teaperf record --period 20000 -o host:loop.tea /bin/loop 8000 ; \
+/bin/host-write 1048576 big.bin"
+grep -E '^(ok|FAIL): ' "$work/series.out" | sed 's/^/    tea-pmu: /'
+[ $status -eq 0 ] && has series "tea-pmu: 0 failed"
+check "the driver's checks from user space pass (status $status)" $? series
+
+# The target's account of the recording, and the host's of the file.
+line=$(grep -E '^teaperf: [0-9]+ samples of /bin/loop' "$work/series.out")
+samples=$(sed -E 's/^teaperf: ([0-9]+) samples.*/\1/' <<<"$line")
+hw=$(sed -E 's/.*lost ([0-9]+) in the hardware.*/\1/' <<<"$line")
+kernel=$(sed -E 's/.*, ([0-9]+) in the kernel.*/\1/' <<<"$line")
+head=$("$teaperf" report --no-symbols "$work/host/loop.tea" 2>&1 | head -1)
+[ -n "$line" ] && [ "${samples:-0}" -ge 20 ] &&
+	grep -qF ", $samples samples, $((hw + kernel)) lost" <<<"$head"
+check "teaperf record's file reaches the host, complete: ${samples:-no} samples, lost ${hw:-?}+${kernel:-?} ($head)" $? series
+
+# Symbols from the target's files: the loop's two kernels lead.
+"$teaperf" report --symfs "$linux/rootfs" --vmlinux "$linux/vmlinux" --sort func \
+	--format csv "$work/host/loop.tea" >"$work/report.csv" 2>"$work/report.err"
+# (CSV: a row per unit and signature, heaviest unit first; cycles in column 6)
+top=$(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$work/report.csv" | head -2 | sort |
+	tr '\n' ' ')
+[ "$top" = "chase compute " ] && ! grep -q . "$work/report.err"
+check "the host's report names the program's functions (top two: $top)" $? series
+
+# Every sample is the command's or the kernel's working for it.
+"$teaperf" report --no-symbols --dsos /bin/loop,[kernel] --sort func --format csv \
+	"$work/host/loop.tea" >"$work/dsos.csv" 2>&1
+"$teaperf" report --no-symbols --sort func --format csv "$work/host/loop.tea" >"$work/all.csv" 2>&1
+in_dsos=$(awk -F, 'NR > 1 { s += $6 } END { print s + 0 }' "$work/dsos.csv")
+all=$(awk -F, 'NR > 1 { s += $6 } END { print s + 0 }' "$work/all.csv")
+[ "$in_dsos" -gt 0 ] && [ "$in_dsos" -eq "$all" ]
+check "every sample lies in /bin/loop or the kernel ($in_dsos of $all cycles)" $? series
+
+python3 - "$work/host/big.bin" <<'EOF'
+import struct, sys
+m, s, out = (1 << 64) - 1, 1, bytearray()
+for _ in range(1048576 // 8):
+    s = (s + 0x9e3779b97f4a7c15) & m
+    z = ((s ^ (s >> 30)) * 0xbf58476d1ce4e5b9) & m
+    z = ((z ^ (z >> 27)) * 0x94d049bb133111eb) & m
+    out += struct.pack('<Q', z ^ (z >> 31))
+sys.exit(open(sys.argv[1], 'rb').read() != bytes(out))
+EOF
+check "1 MiB through the host file channel arrives intact ($(grep -o 'host-write: .*' "$work/series.out"))" $? series
+
+[ $quick -eq 1 ] && { [ $fails -eq 0 ]; exit; }
+
+run nodir "$@" "${boot[@]}" --append "$append /bin/teaperf record -o host:x.tea /bin/hello"
+[ $status -eq 1 ] && has nodir "teaperf: teasim was started without --host-dir"
+check "-o host:NAME without teasim --host-dir: one line, status 1 (got $status)" $? nodir
+
+run badname "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/teaperf record -o host:../x /bin/hello"
+[ $status -eq 1 ] && has badname "teaperf: the name is not one the host takes" && [ ! -e "$work/x" ]
+check "-o host:../x is refused: one line, status 1 (got $status)" $? badname
+
+run nocmd "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/teaperf record -o host:y.tea /bin/nonexistent"
+[ $status -eq 127 ] && has nocmd "teaperf: cannot run /bin/nonexistent"
+check "a command that cannot run: status 127 (got $status)" $? nocmd
+
+run period "$@" "${boot[@]}" --append "$append /bin/teaperf record --period 0 /bin/hello"
+[ $status -eq 2 ] && has period "usage: teaperf record"
+check "--period 0: the usage, status 2 (got $status)" $? period
+
+[ $fails -eq 0 ] && echo "all TEA-under-Linux checks passed"
+[ $fails -eq 0 ]

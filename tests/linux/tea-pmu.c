@@ -1,0 +1,434 @@
+/* The TEA perf driver's paths, checked from user space (docs/linux.md):
+ * run as root by tests/linux/tea-pmu.sh, after init has loaded the driver.
+ * Prints "ok: ..." or "FAIL: ..." for each check and exits with the number
+ * of failures.
+ *
+ *   attributes the sampler cannot honour are refused with EINVAL
+ *   a task event on itself: samples arrive with the task's TID, every
+ *     address in its text or the kernel's; the lost count is exact: with
+ *     jitter 0 the samples are period cycles apart, (1 + lost) periods
+ *   a second event gets EBUSY while one is open
+ *   exclude_kernel and exclude_user keep only the other mode's samples
+ *   a per-CPU event samples whatever runs there
+ *   an unprivileged user may not sample the kernel (EACCES) and, sampling
+ *     itself, never receives a kernel address
+ *   the module cannot be removed while an event is open, can once it is
+ *     closed, and loads again */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys.h>
+#include <linux/perf_event.h>
+
+#include "tea/perf.h"
+#include "tea_event.h"
+
+#define PAGE		4096
+#define RING_PAGES	16
+#define KERNEL_SPACE	0xffffffc000000000ull	/* Sv39: the upper half, modules too */
+#define MODULE_PATH	"/lib/modules/tea_pmu.ko"
+#define NOBODY		65534
+
+extern char __executable_start[], etext[];
+
+static int fails;
+static long tea_type;
+static unsigned tea_width;
+
+static void check(int ok, const char *fmt, ...)
+{
+	va_list args;
+
+	printf("%s: ", ok ? "ok" : "FAIL");
+	va_start(args, fmt);
+	vfprintf(stdout, fmt, args);
+	va_end(args);
+	printf("\n");
+	fails += !ok;
+}
+
+static void tea_attr(struct perf_event_attr *attr, uint64_t period)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->type = (uint32_t)tea_type;
+	attr->size = sizeof(*attr);
+	attr->sample_period = period;
+	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_RAW;
+	attr->disabled = 1;
+	attr->exclude_hv = 1;
+}
+
+/* the fd, or -errno */
+static int event_open(struct perf_event_attr *attr, int pid, int cpu)
+{
+	return my_syscall5(__NR_perf_event_open, attr, pid, cpu, -1, 8 /* CLOEXEC */);
+}
+
+/* ---- work to sample ---- */
+
+static unsigned long __attribute__((noinline)) compute(unsigned long n)
+{
+	unsigned long a = 1, b = 2;
+
+	for (unsigned long i = 0; i < n; i++) {
+		a = a * 3 + b;
+		b ^= a >> 7;
+	}
+	return a + b;
+}
+
+/* time in the kernel on the task's behalf */
+static unsigned long __attribute__((noinline)) syscalls(unsigned long n)
+{
+	unsigned long sum = 0;
+
+	for (unsigned long i = 0; i < n; i++)
+		sum += (unsigned long)getppid();
+	return sum;
+}
+
+static volatile unsigned long sink;
+
+/* ---- the ring buffer ---- */
+
+struct sample {
+	uint32_t pid, tid;
+	struct tea_perf_raw raw;
+	uint64_t addr[TEA_MAX_WIDTH];
+};
+
+struct ring {
+	int fd;
+	struct tea_ring ring;
+};
+
+static int ring_map(struct ring *r, int fd)
+{
+	r->fd = fd;
+	return tea_ring_map(&r->ring, fd, RING_PAGES);
+}
+
+static void ring_close(struct ring *r)
+{
+	tea_ring_unmap(&r->ring);
+	close(r->fd);
+}
+
+/* Calls fn for each sample in the ring; returns how many there were. */
+static unsigned ring_samples(struct ring *r, void (*fn)(const struct sample *s, void *ctx),
+			     void *ctx)
+{
+	static uint8_t rec[PAGE];
+	unsigned n = 0;
+	int size;
+
+	while ((size = tea_ring_next(&r->ring, rec, sizeof(rec))) > 0) {
+		const struct perf_event_header *hdr = (const void *)rec;
+		struct sample s;
+		uint32_t raw_size;
+
+		if (hdr->type != PERF_RECORD_SAMPLE)
+			continue;
+		/* ip, pid/tid, raw size, raw */
+		memcpy(&s.pid, rec + 16, 4);
+		memcpy(&s.tid, rec + 20, 4);
+		memcpy(&raw_size, rec + 24, 4);
+		memcpy(&s.raw, rec + 28, sizeof(s.raw));
+		if (raw_size < TEA_PERF_RAW_SIZE(s.raw.width) || s.raw.width > TEA_MAX_WIDTH)
+			continue;
+		memcpy(s.addr, rec + 28 + sizeof(s.raw), 8 * s.raw.width);
+		n++;
+		fn(&s, ctx);
+	}
+	tea_ring_release(&r->ring);
+	return n;
+}
+
+/* Samples fn's work with an event of attr on this task. */
+static int sample_self(struct perf_event_attr *attr, unsigned long (*work)(unsigned long),
+		       unsigned long n, struct ring *r)
+{
+	int fd = event_open(attr, 0, -1);
+
+	if (fd < 0 || ring_map(r, fd)) {
+		printf("  perf_event_open: %d\n", fd);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	sink += work(n);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	return 0;
+}
+
+/* ---- what the samples say ---- */
+
+struct tally {
+	unsigned samples, foreign_tid, outside, kernel, user;
+	unsigned pairs, exact, short_gap, with_loss;
+	uint64_t period, last_time;
+	uint32_t tid;
+};
+
+static unsigned valid_slots(const struct sample *s)
+{
+	return (unsigned)(s->raw.stat >> 8) & ((1u << s->raw.width) - 1);
+}
+
+static void tally_sample(const struct sample *s, void *ctx)
+{
+	struct tally *t = ctx;
+	unsigned valid = valid_slots(s);
+
+	t->samples++;
+	t->foreign_tid += s->tid != t->tid;
+	for (unsigned i = 0; i < s->raw.width; i++) {
+		uint64_t a = s->addr[i];
+
+		if (!(valid >> i & 1))
+			continue;
+		if (a >= KERNEL_SPACE)
+			t->kernel++;
+		else if (a >= (uint64_t)__executable_start && a < (uint64_t)etext)
+			t->user++;
+		else
+			t->outside++;
+	}
+	/* with jitter 0, (1 + lost) periods since the last sample; more
+	 * when the sampler was stopped in between */
+	if (t->last_time) {
+		uint64_t dt = s->raw.time - t->last_time, want = t->period * (1 + s->raw.lost);
+
+		t->pairs++;
+		t->exact += dt == want;
+		t->short_gap += dt < want;
+		t->with_loss += s->raw.lost > 0 && dt == want;
+	}
+	t->last_time = s->raw.time;
+}
+
+static void tally_ring(struct ring *r, struct tally *t, uint64_t period)
+{
+	memset(t, 0, sizeof(*t));
+	t->period = period;
+	t->tid = (uint32_t)gettid();
+	ring_samples(r, tally_sample, t);
+}
+
+/* ---- the checks ---- */
+
+static void check_refused(void)
+{
+	static const struct {
+		const char *what;
+		uint64_t config, period, sample_type;
+		int freq, precise, idle;
+	} bad[] = {
+		{ "a config bit beyond jitter", 1u << 5, 4000, 0, 0, 0, 0 },
+		{ "jitter 17 (the sampler adds at most 16 bits)", 17, 4000, 0, 0, 0, 0 },
+		{ "a counting event (no sample period)", 0, 0, 0, 0, 0, 0 },
+		{ "frequency mode", 0, 1000, 0, 1, 0, 0 },
+		{ "a period beyond 32 bits", 0, 1ull << 32, 0, 0, 0, 0 },
+		{ "call chains", 0, 4000, PERF_SAMPLE_CALLCHAIN, 0, 0, 0 },
+		{ "interrupt registers", 0, 4000, PERF_SAMPLE_REGS_INTR, 0, 0, 0 },
+		{ "precise_ip", 0, 4000, 0, 0, 1, 0 },
+		{ "exclude_idle", 0, 4000, 0, 0, 0, 1 },
+	};
+
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct perf_event_attr attr;
+		int fd;
+
+		tea_attr(&attr, bad[i].period);
+		attr.config = bad[i].config;
+		attr.sample_type |= bad[i].sample_type;
+		attr.freq = bad[i].freq;
+		attr.precise_ip = bad[i].precise;
+		attr.exclude_idle = bad[i].idle;
+		fd = event_open(&attr, 0, -1);
+		if (fd >= 0)
+			close(fd);
+		check(fd == -EINVAL, "%s is refused with EINVAL (got %d)", bad[i].what, fd);
+	}
+}
+
+static void check_task_event(void)
+{
+	const uint64_t period = 3000;
+	struct perf_event_attr attr, second;
+	struct tally t;
+	struct ring r;
+	int fd2;
+
+	tea_attr(&attr, period);
+	if (sample_self(&attr, compute, 200000, &r)) {
+		check(0, "a task event opens and maps its ring");
+		return;
+	}
+	tea_attr(&second, period);
+	fd2 = event_open(&second, 0, -1);
+	if (fd2 >= 0)
+		close(fd2);
+	check(fd2 == -EBUSY, "a second event while one is open gets EBUSY (got %d)", fd2);
+	tally_ring(&r, &t, period);
+	ring_close(&r);
+	check(t.samples >= 20 && !t.foreign_tid && !t.outside && t.user,
+	      "a task event samples the task: %u samples, %u with another TID, %u addresses "
+	      "outside its text and the kernel", t.samples, t.foreign_tid, t.outside);
+	check(t.pairs && !t.short_gap && t.exact * 10 >= t.pairs * 9,
+	      "samples are (1 + lost) periods apart: %u of %u pairs exactly, %u closer",
+	      t.exact, t.pairs, t.short_gap);
+}
+
+/* A period shorter than the interrupt's cost: the hardware loses samples,
+ * and says how many. */
+static void check_lost(void)
+{
+	const uint64_t period = 200;
+	struct perf_event_attr attr;
+	struct tally t;
+	struct ring r;
+
+	tea_attr(&attr, period);
+	if (sample_self(&attr, compute, 20000, &r)) {
+		check(0, "a short-period event opens");
+		return;
+	}
+	tally_ring(&r, &t, period);
+	ring_close(&r);
+	check(t.with_loss && !t.short_gap && t.exact * 10 >= t.pairs * 9,
+	      "at period %llu the lost counts add up: %u of %u pairs exact, %u of them after "
+	      "losses, %u closer", (unsigned long long)period, t.exact, t.pairs, t.with_loss,
+	      t.short_gap);
+}
+
+static void check_modes(void)
+{
+	struct perf_event_attr attr;
+	struct tally t;
+	struct ring r;
+
+	tea_attr(&attr, 2000);
+	attr.exclude_kernel = 1;
+	if (!sample_self(&attr, syscalls, 3000, &r)) {
+		tally_ring(&r, &t, 2000);
+		ring_close(&r);
+	} else {
+		memset(&t, 0, sizeof(t));
+	}
+	check(t.samples && !t.kernel && !t.outside,
+	      "exclude_kernel: %u samples, %u kernel addresses", t.samples, t.kernel);
+
+	tea_attr(&attr, 2000);
+	attr.exclude_user = 1;
+	if (!sample_self(&attr, syscalls, 3000, &r)) {
+		tally_ring(&r, &t, 2000);
+		ring_close(&r);
+	} else {
+		memset(&t, 0, sizeof(t));
+	}
+	check(t.samples && !t.user && !t.outside,
+	      "exclude_user: %u samples, %u user addresses", t.samples, t.user + t.outside);
+}
+
+static void check_cpu_event(void)
+{
+	struct perf_event_attr attr;
+	struct tally t;
+	struct ring r;
+	int fd;
+
+	tea_attr(&attr, 3000);
+	fd = event_open(&attr, -1, 0);
+	if (fd < 0 || ring_map(&r, fd)) {
+		check(0, "a per-CPU event opens (got %d)", fd);
+		return;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	sink += compute(100000);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	tally_ring(&r, &t, 3000);
+	ring_close(&r);
+	check(t.samples >= 10 && t.user,
+	      "a per-CPU event samples what runs on the hart: %u samples", t.samples);
+}
+
+/* In a child that has given up root: perf_event_paranoid (2) allows
+ * sampling itself in user mode only. */
+static void check_unprivileged(void)
+{
+	int status = 0;
+	pid_t child = fork();
+
+	if (child == 0) {
+		struct perf_event_attr attr;
+		struct tally t;
+		struct ring r;
+		int fd;
+
+		fails = 0;
+		if (my_syscall1(__NR_setuid, NOBODY)) {
+			check(0, "setuid(nobody)");
+			exit(fails);
+		}
+		tea_attr(&attr, 2000);
+		fd = event_open(&attr, 0, -1);
+		if (fd >= 0)
+			close(fd);
+		check(fd == -EACCES, "unprivileged: an event that includes the kernel gets EACCES");
+		tea_attr(&attr, 2000);
+		attr.exclude_kernel = 1;
+		if (!sample_self(&attr, syscalls, 3000, &r)) {
+			tally_ring(&r, &t, 2000);
+			ring_close(&r);
+			check(t.samples && !t.kernel && !t.outside,
+			      "unprivileged, exclude_kernel: samples, none with a kernel address");
+		} else {
+			check(0, "unprivileged, exclude_kernel: the event opens");
+		}
+		exit(fails);
+	}
+	waitpid(child, &status, 0);
+	fails += WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+static void check_unload(void)
+{
+	struct perf_event_attr attr;
+	long ret;
+	int fd, mod;
+
+	tea_attr(&attr, 4000);
+	fd = event_open(&attr, 0, -1);
+	ret = my_syscall2(__NR_delete_module, "tea_pmu", O_NONBLOCK);
+	check(fd >= 0 && ret < 0, "the module cannot be removed while an event is open");
+	if (fd >= 0)
+		close(fd);
+	ret = my_syscall2(__NR_delete_module, "tea_pmu", O_NONBLOCK);
+	check(ret == 0 && sysfs_number(TEA_PMU_SYSFS "/type") < 0,
+	      "with the event closed it can, and the PMU is gone");
+	mod = open(MODULE_PATH, O_RDONLY, 0);
+	ret = mod < 0 ? -1 : my_syscall3(__NR_finit_module, mod, "", 0);
+	if (mod >= 0)
+		close(mod);
+	check(ret == 0 && sysfs_number(TEA_PMU_SYSFS "/type") == tea_type,
+	      "the module loads again");
+}
+
+int main(void)
+{
+	if (tea_pmu_find(&tea_type, &tea_width)) {
+		printf("FAIL: no tea PMU in /sys/bus/event_source/devices\n");
+		return 1;
+	}
+	check_refused();
+	check_task_event();
+	check_lost();
+	check_modes();
+	check_cpu_event();
+	check_unprivileged();
+	check_unload();
+	printf("tea-pmu: %d failed\n", fails);
+	return fails;
+}
