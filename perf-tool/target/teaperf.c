@@ -298,10 +298,11 @@ static void write_maps_and_end(void)
 /* Takes the records the ring holds. */
 static void drain(struct tea_ring *ring)
 {
-	static uint8_t rec[PAGE];
+	static uint64_t rec_words[PAGE / 8];
+	uint8_t *rec = (uint8_t *)rec_words;	/* aligned: the ring copies words */
 	int size;
 
-	while ((size = tea_ring_next(ring, rec, sizeof(rec))) > 0) {
+	while ((size = tea_ring_next(ring, rec, sizeof(rec_words))) > 0) {
 		const struct perf_event_header *hdr = (const void *)rec;
 
 		switch (hdr->type) {

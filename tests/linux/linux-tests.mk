@@ -29,6 +29,14 @@ $(RESULTS)/linux/perf-rtl-large: $(LINUX_IMAGE) $(LINUX_CPIO) $(TEASIM_LARGE) $(
 	@$(RUN_TEST) $@ 7200 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
 		$(TEASIM_LARGE) --rtl
 
+# `make linux-demo` as a user runs it (tests/linux/linux-demo-test.sh):
+# the report names the workload's functions without a symbol warning, and
+# TEA's error against the golden reference, on the workload's
+# instructions, stays under LINUX_DEMO_MAX_ERROR percent.
+LINUX_DEMO_MAX_ERROR := 10
+$(RESULTS)/linux/demo: $(BINS) $(LINUX_IMAGE) $(LINUX_CPIO) tests/linux/linux-demo-test.sh FORCE
+	@$(RUN_TEST) $@ 3600 tests/linux/linux-demo-test.sh $(MAKE) $(BUILD) $(LINUX_DEMO_MAX_ERROR)
+
 # The TEA driver in the kernel's own style (scripts/checkpatch.pl --strict).
 $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
 	@$(RUN_TEST) $@ 120 perl $(LINUX_SRC)/scripts/checkpatch.pl --strict --no-tree \
@@ -38,7 +46,7 @@ LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linu
 		      $(RESULTS)/linux/perf
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/perf-rtl \
-		     $(RESULTS)/linux/perf-rtl-large
+		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo
 
 .PHONY: test-linux
 test-linux: $(LINUX_TEST_RESULTS)

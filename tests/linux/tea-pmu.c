@@ -7,6 +7,7 @@
  *   a task event on itself: samples arrive with the task's TID, every
  *     address in its text or the kernel's; the lost count is exact: with
  *     jitter 0 the samples are period cycles apart, (1 + lost) periods
+ *   an event on another task follows it across context switches
  *   a second event gets EBUSY while one is open
  *   exclude_kernel and exclude_user keep only the other mode's samples
  *   a per-CPU event samples whatever runs there
@@ -118,11 +119,12 @@ static void ring_close(struct ring *r)
 static unsigned ring_samples(struct ring *r, void (*fn)(const struct sample *s, void *ctx),
 			     void *ctx)
 {
-	static uint8_t rec[PAGE];
+	static uint64_t rec_words[PAGE / 8];
+	uint8_t *rec = (uint8_t *)rec_words;	/* aligned: the ring copies words */
 	unsigned n = 0;
 	int size;
 
-	while ((size = tea_ring_next(&r->ring, rec, sizeof(rec))) > 0) {
+	while ((size = tea_ring_next(&r->ring, rec, sizeof(rec_words))) > 0) {
 		const struct perf_event_header *hdr = (const void *)rec;
 		struct sample s;
 		uint32_t raw_size;
@@ -166,7 +168,7 @@ static int sample_self(struct perf_event_attr *attr, unsigned long (*work)(unsig
 
 struct tally {
 	unsigned samples, foreign_tid, outside, kernel, user;
-	unsigned pairs, exact, short_gap, with_loss;
+	unsigned pairs, exact, short_gap, with_loss, stopped;
 	uint64_t period, last_time;
 	uint32_t tid;
 };
@@ -202,18 +204,24 @@ static void tally_sample(const struct sample *s, void *ctx)
 
 		t->pairs++;
 		t->exact += dt == want;
+		t->stopped += dt > want + t->period;
 		t->short_gap += dt < want;
 		t->with_loss += s->raw.lost > 0 && dt == want;
 	}
 	t->last_time = s->raw.time;
 }
 
-static void tally_ring(struct ring *r, struct tally *t, uint64_t period)
+static void tally_task(struct ring *r, struct tally *t, uint64_t period, pid_t tid)
 {
 	memset(t, 0, sizeof(*t));
 	t->period = period;
-	t->tid = (uint32_t)gettid();
+	t->tid = (uint32_t)tid;
 	ring_samples(r, tally_sample, t);
+}
+
+static void tally_ring(struct ring *r, struct tally *t, uint64_t period)
+{
+	tally_task(r, t, period, gettid());
 }
 
 /* ---- the checks ---- */
@@ -279,6 +287,52 @@ static void check_task_event(void)
 	check(t.pairs && !t.short_gap && t.exact * 10 >= t.pairs * 9,
 	      "samples are (1 + lost) periods apart: %u of %u pairs exactly, %u closer",
 	      t.exact, t.pairs, t.short_gap);
+}
+
+/* An event on another task, which shares the hart with this one: its
+ * samples are the other task's alone, and the sampler stopped while this
+ * one ran. */
+static void check_follows_task(void)
+{
+	const uint64_t period = 3000;
+	struct perf_event_attr attr;
+	struct tally t;
+	struct ring r;
+	int go[2], fd;
+	pid_t child;
+	char c = 'g';
+
+	if (my_syscall2(__NR_pipe2, go, 0)) {
+		check(0, "a pipe for the task-switch check");
+		return;
+	}
+	child = fork();
+	if (child == 0) {
+		close(go[1]);
+		if (read(go[0], &c, 1) == 1)
+			sink += compute(300000);
+		exit(0);
+	}
+	close(go[0]);
+	tea_attr(&attr, period);
+	attr.disabled = 0;
+	fd = event_open(&attr, child, -1);
+	if (fd < 0 || ring_map(&r, fd)) {
+		check(0, "an event on another task opens (got %d)", fd);
+		kill(child, 9);
+		waitpid(child, NULL, 0);
+		return;
+	}
+	if (write(go[1], &c, 1) != 1)
+		kill(child, 9);
+	close(go[1]);
+	sink += compute(300000);
+	waitpid(child, NULL, 0);
+	tally_task(&r, &t, period, child);
+	ring_close(&r);
+	check(t.samples >= 20 && !t.foreign_tid && !t.outside && t.stopped,
+	      "an event follows its task across context switches: %u samples, %u of another "
+	      "task, stopped %u times", t.samples, t.foreign_tid, t.stopped);
 }
 
 /* A period shorter than the interrupt's cost: the hardware loses samples,
@@ -424,6 +478,7 @@ int main(void)
 	}
 	check_refused();
 	check_task_event();
+	check_follows_task();
 	check_lost();
 	check_modes();
 	check_cpu_event();
