@@ -41,8 +41,7 @@ struct annotate {
 	const char *input;
 	bool input_given;
 	const char *symbol;
-	struct symbol_options so;
-	const char *dsos;
+	struct view_options view;	/* symbols and --dsos */
 	const char *objdump;
 	bool no_source;
 	const struct pics_profile *p;
@@ -335,7 +334,8 @@ static void no_function(const struct annotate *a, const char *name)
 			  name, a->input);
 	else
 		cmd_error("annotate", "%s has no function '%s'",
-			  a->so.binary ? a->so.binary : m->binary, name);
+			  a->view.so.binary ? a->view.so.binary : m->binary,
+			  name);
 }
 
 static int annotate_function(struct annotate *a)
@@ -384,7 +384,7 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 		{ "input", required_argument, NULL, 'i' },
 		{ "symbol", required_argument, NULL, 's' },
 		SYMBOL_LONGOPTS,
-		{ "dsos", required_argument, NULL, OPT_DSOS },
+		DSOS_LONGOPT,
 		{ "objdump", required_argument, NULL, OPT_OBJDUMP },
 		{ "no-source", no_argument, NULL, OPT_NO_SOURCE },
 		{ "help", no_argument, NULL, 'h' },
@@ -401,9 +401,6 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 		case 's':
 			a->symbol = optarg;
 			break;
-		case OPT_DSOS:
-			a->dsos = optarg;
-			break;
 		case OPT_OBJDUMP:
 			a->objdump = optarg;
 			break;
@@ -414,8 +411,8 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 			fputs(annotate_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			if (!symbol_option(&a->so, c))
-				return cmd_bad_option("annotate", c, argv);
+			if (view_option("annotate", &a->view, c, argv))
+				return EXIT_USAGE;
 		}
 	}
 	return take_input_argument("annotate", argc, argv, &a->input,
@@ -437,8 +434,8 @@ int cmd_annotate(int argc, char **argv)
 	p = load_profile("annotate", a.input);
 	if (!p)
 		return 1;
-	if (!keep_dsos("annotate", a.input, &p, a.dsos))
-		syms = require_symbols("annotate", p, &a.so);
+	if (!keep_dsos("annotate", a.input, &p, a.view.dsos))
+		syms = require_symbols("annotate", p, &a.view.so);
 	if (syms) {
 		a.p = p;
 		a.syms = syms;

@@ -20,7 +20,7 @@ static const char compare_usage[] =
 	"      --sort KEY        only this level: insn, func or line\n"
 	"                        (default: insn, then func)\n"
 	"      --top N           show the N units with the largest error; 0 all\n"
-	"                        (default 20 for text, all otherwise)\n"
+	TOP_DEFAULT_HELP
 	"      --format FMT      text (default), csv or json\n"
 	"      --binary ELF      symbols from ELF instead of FILE's binary\n"
 	SYMBOL_HELP
@@ -35,11 +35,7 @@ struct compare {
 	const char *input, *reference;
 	enum pics_unit_kind levels[2];
 	size_t n_levels;
-	enum out_format format;
-	uint64_t top;
-	bool top_set;
-	struct symbol_options so;
-	const char *dsos;
+	struct view_options view;
 	uint64_t all_weight[2];	/* of FILE and REF before --dsos */
 	const struct pics_symbols *syms;
 	struct pics_comparison *results[2];
@@ -59,9 +55,7 @@ static const char *const level_names[] = {
 
 static size_t shown(const struct compare *c, const struct pics_comparison *r)
 {
-	size_t n = pics_comparison_count(r);
-
-	return c->top && c->top < n ? (size_t)c->top : n;
+	return view_shown(&c->view, pics_comparison_count(r));
 }
 
 static void print_text_level(const struct compare *c, size_t l)
@@ -98,9 +92,9 @@ static void print_text(const struct compare *c,
 	printf("# %s (%s) against %s (%s), the reference restricted to the %u events of %s\n",
 	       c->input, tm->scheme, c->reference,
 	       pics_profile_meta(ref)->scheme, tm->n_events, tm->scheme);
-	if (c->dsos)
+	if (c->view.dsos)
 		printf("# --dsos %s: %.2f%% of the profile's cycles, %.2f%% of the reference's\n",
-		       c->dsos,
+		       c->view.dsos,
 		       100.0 * fraction(pics_profile_total_weight(test),
 					c->all_weight[0]),
 		       100.0 * fraction(pics_profile_total_weight(ref),
@@ -169,12 +163,7 @@ static int parse_options(struct compare *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "reference", required_argument, NULL, 'r' },
-		{ "sort", required_argument, NULL, OPT_SORT },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		SYMBOL_LONGOPTS,
-		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
-		{ "dsos", required_argument, NULL, OPT_DSOS },
+		VIEW_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -185,29 +174,12 @@ static int parse_options(struct compare *c, int argc, char **argv)
 		case 'r':
 			c->reference = optarg;
 			break;
-		case OPT_SORT:
-			if (parse_sort("compare", optarg, &c->levels[0]))
-				return EXIT_USAGE;
-			c->n_levels = 1;
-			break;
-		case OPT_TOP:
-			if (parse_count("compare", "--top", optarg, &c->top))
-				return EXIT_USAGE;
-			c->top_set = true;
-			break;
-		case OPT_FORMAT:
-			if (parse_format("compare", optarg, 0x7, &c->format))
-				return EXIT_USAGE;
-			break;
-		case OPT_DSOS:
-			c->dsos = optarg;
-			break;
 		case 'h':
 			fputs(compare_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			if (!symbol_option(&c->so, opt))
-				return cmd_bad_option("compare", opt, argv);
+			if (view_option("compare", &c->view, opt, argv))
+				return EXIT_USAGE;
 		}
 	}
 	if (!c->reference) {
@@ -220,8 +192,11 @@ static int parse_options(struct compare *c, int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	c->input = argv[optind];
-	if (!c->top_set && c->format == FORMAT_TEXT)
-		c->top = 20;
+	/* --sort: that level only. */
+	if (c->view.sort_set) {
+		c->levels[0] = c->view.sort;
+		c->n_levels = 1;
+	}
 	return 0;
 }
 
@@ -232,7 +207,7 @@ static int run(struct compare *c, const struct pics_profile *test,
 	struct pics_error err;
 	int ret = 0;
 
-	syms = open_symbols("compare", test, &c->so);
+	syms = open_symbols("compare", test, &c->view.so);
 	c->syms = syms;
 	for (size_t l = 0; l < c->n_levels && !ret; l++) {
 		c->results[l] = pics_compare(test, ref, c->levels[l], syms,
@@ -243,9 +218,9 @@ static int run(struct compare *c, const struct pics_profile *test,
 			ret = 1;
 		}
 	}
-	if (!ret && c->format == FORMAT_TEXT)
+	if (!ret && c->view.format == FORMAT_TEXT)
 		print_text(c, test, ref);
-	else if (!ret && c->format == FORMAT_CSV)
+	else if (!ret && c->view.format == FORMAT_CSV)
 		print_csv(c);
 	else if (!ret)
 		print_json(c);
@@ -267,9 +242,9 @@ static int restrict_both(struct compare *c, struct pics_profile **test,
 
 	c->all_weight[0] = pics_profile_total_weight(*test);
 	c->all_weight[1] = pics_profile_total_weight(*ref);
-	if (!c->dsos)
+	if (!c->view.dsos)
 		return 0;
-	r = dso_ranges("compare", c->input, *test, c->dsos, &n);
+	r = dso_ranges("compare", c->input, *test, c->view.dsos, &n);
 	if (!r)
 		return 1;
 	ret = keep_ranges("compare", test, r, n) ||
@@ -283,6 +258,7 @@ int cmd_compare(int argc, char **argv)
 	struct compare c = {
 		.levels = { PICS_UNIT_INSN, PICS_UNIT_FUNC },
 		.n_levels = 2,
+		.view.formats = FORMATS_TABLE,
 	};
 	struct pics_profile *test, *ref;
 	int ret = parse_options(&c, argc, argv);

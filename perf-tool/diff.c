@@ -20,7 +20,7 @@ static const char diff_usage[] =
 	"\n"
 	"      --sort KEY        insn (default), func or line\n"
 	"      --top N           show the N largest changes; 0 shows all\n"
-	"                        (default 20 for text, all otherwise)\n"
+	TOP_DEFAULT_HELP
 	"      --format FMT      text (default), csv or json\n"
 	"      --binary ELF      symbols for both files from ELF instead of\n"
 	"                        each file's binary\n"
@@ -51,12 +51,7 @@ struct row {
 
 struct diff {
 	const char *input[2];
-	enum pics_unit_kind sort;
-	enum out_format format;
-	uint64_t top;
-	bool top_set;
-	struct symbol_options so;
-	const char *dsos;
+	struct view_options view;
 	struct pics_profile *p[2];
 	struct pics_symbols *syms[2];
 	struct pics_stacks *st[2];
@@ -282,7 +277,7 @@ static int match_units(struct diff *d)
 
 static size_t shown(const struct diff *d)
 {
-	return d->top && d->top < d->n_rows ? (size_t)d->top : d->n_rows;
+	return view_shown(&d->view, d->n_rows);
 }
 
 static size_t changed_rows(const struct diff *d)
@@ -323,7 +318,7 @@ static void print_text_header(const struct diff *d)
 	if (d->totals[BEFORE])
 		printf(" (%+.2f%%)", 100.0 * change_share(d, d->totals));
 	printf("; %zu %s, %zu changed, showing %zu\n#\n", d->n_rows,
-	       plural[d->sort], changed_rows(d), shown(d));
+	       plural[d->view.sort], changed_rows(d), shown(d));
 }
 
 static void print_text_row(const struct diff *d, const struct row *r)
@@ -337,7 +332,7 @@ static void print_text_row(const struct diff *d, const struct row *r)
 	format_change(d, r->cycles, true, change, sizeof(change));
 	printf("  %10s  %10s  %10s", before, after, change);
 	print_share(change_share(d, r->cycles));
-	if (d->sort == PICS_UNIT_INSN) {
+	if (d->view.sort == PICS_UNIT_INSN) {
 		describe_function(r->syms, r->key, func, sizeof(func));
 		printf("  %-18s  %-*s", r->name, pad * 24, func[0] ? func : "-");
 	} else {
@@ -416,8 +411,8 @@ static void print_text(const struct diff *d, const size_t *order)
 {
 	print_text_header(d);
 	printf("#     Before       After      Change   Change%%  %s  Change by signature\n",
-	       d->sort == PICS_UNIT_INSN ? "Instruction         Function                "
-	       : d->sort == PICS_UNIT_FUNC ? "Function                        "
+	       d->view.sort == PICS_UNIT_INSN ? "Instruction         Function                "
+	       : d->view.sort == PICS_UNIT_FUNC ? "Function                        "
 					   : "Line                            ");
 	for (size_t i = 0; i < shown(d); i++)
 		print_text_row(d, &d->rows[i]);
@@ -447,7 +442,7 @@ static void print_csv(const struct diff *d, const size_t *order)
 		const struct row *r = &d->rows[i];
 		char func[256] = "";
 
-		if (d->sort == PICS_UNIT_INSN)
+		if (d->view.sort == PICS_UNIT_INSN)
 			describe_function(r->syms, r->key, func, sizeof(func));
 		print_csv_line(d, r->name, func, "(all)", r->cycles);
 		for (size_t c = 0; c < r->n_changes; c++)
@@ -478,7 +473,7 @@ static void print_json_row(const struct diff *d, const struct row *r)
 
 	printf("    {\"unit\": ");
 	print_json_string(stdout, r->name);
-	if (d->sort == PICS_UNIT_INSN) {
+	if (d->view.sort == PICS_UNIT_INSN) {
 		describe_function(r->syms, r->key, func, sizeof(func));
 		printf(", \"function\": ");
 		if (func[0])
@@ -505,7 +500,7 @@ static void print_json(const struct diff *d, const size_t *order)
 	printf(",\n  \"after\": ");
 	print_json_string(stdout, d->input[AFTER]);
 	printf(",\n  \"sort\": \"%s\",\n  \"units_total\": %zu,\n  \"total\": {",
-	       unit_kind_name(d->sort), d->n_rows);
+	       unit_kind_name(d->view.sort), d->n_rows);
 	print_json_values(d, d->totals);
 	printf("},\n  \"units\": [\n");
 	for (size_t i = 0; i < shown(d); i++) {
@@ -527,12 +522,7 @@ static void print_json(const struct diff *d, const size_t *order)
 static int parse_options(struct diff *d, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "sort", required_argument, NULL, OPT_SORT },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		SYMBOL_LONGOPTS,
-		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
-		{ "dsos", required_argument, NULL, OPT_DSOS },
+		VIEW_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -540,28 +530,12 @@ static int parse_options(struct diff *d, int argc, char **argv)
 
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
-		case OPT_SORT:
-			if (parse_sort("diff", optarg, &d->sort))
-				return EXIT_USAGE;
-			break;
-		case OPT_TOP:
-			if (parse_count("diff", "--top", optarg, &d->top))
-				return EXIT_USAGE;
-			d->top_set = true;
-			break;
-		case OPT_FORMAT:
-			if (parse_format("diff", optarg, 0x7, &d->format))
-				return EXIT_USAGE;
-			break;
-		case OPT_DSOS:
-			d->dsos = optarg;
-			break;
 		case 'h':
 			fputs(diff_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			if (!symbol_option(&d->so, c))
-				return cmd_bad_option("diff", c, argv);
+			if (view_option("diff", &d->view, c, argv))
+				return EXIT_USAGE;
 		}
 	}
 	if (argc - optind != 2) {
@@ -571,8 +545,6 @@ static int parse_options(struct diff *d, int argc, char **argv)
 	}
 	d->input[BEFORE] = argv[optind];
 	d->input[AFTER] = argv[optind + 1];
-	if (!d->top_set && d->format == FORMAT_TEXT)
-		d->top = 20;
 	return 0;
 }
 
@@ -582,8 +554,8 @@ static int run(struct diff *d)
 	size_t *order;
 
 	for (int s = 0; s < 2; s++) {
-		d->syms[s] = open_symbols("diff", d->p[s], &d->so);
-		d->st[s] = pics_stacks_build(d->p[s], d->sort, d->syms[s],
+		d->syms[s] = open_symbols("diff", d->p[s], &d->view.so);
+		d->st[s] = pics_stacks_build(d->p[s], d->view.sort, d->syms[s],
 					     &err);
 		if (!d->st[s]) {
 			cmd_error("diff", "%s: %s", d->input[s], err.msg);
@@ -597,9 +569,9 @@ static int run(struct diff *d)
 		cmd_error("diff", "out of memory");
 		return 1;
 	}
-	if (d->format == FORMAT_TEXT)
+	if (d->view.format == FORMAT_TEXT)
 		print_text(d, order);
-	else if (d->format == FORMAT_CSV)
+	else if (d->view.format == FORMAT_CSV)
 		print_csv(d, order);
 	else
 		print_json(d, order);
@@ -623,14 +595,15 @@ static void free_diff(struct diff *d)
 
 int cmd_diff(int argc, char **argv)
 {
-	struct diff d = { .sort = PICS_UNIT_INSN };
+	struct diff d = { .view.formats = FORMATS_TABLE };
 	int ret = parse_options(&d, argc, argv);
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
 	for (int s = 0; s < 2 && !ret; s++) {
 		d.p[s] = load_profile("diff", d.input[s]);
-		ret = !d.p[s] || keep_dsos("diff", d.input[s], &d.p[s], d.dsos);
+		ret = !d.p[s] ||
+		      keep_dsos("diff", d.input[s], &d.p[s], d.view.dsos);
 	}
 	if (!ret)
 		ret = run(&d);

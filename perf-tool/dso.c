@@ -6,25 +6,6 @@
 
 #include "teaperf.h"
 
-bool symbol_option(struct symbol_options *so, int c)
-{
-	switch (c) {
-	case OPT_BINARY:
-		so->binary = optarg;
-		return true;
-	case OPT_NO_SYMBOLS:
-		so->disabled = true;
-		return true;
-	case OPT_SYMFS:
-		so->symfs = optarg;
-		return true;
-	case OPT_VMLINUX:
-		so->vmlinux = optarg;
-		return true;
-	}
-	return false;
-}
-
 /* ---- symbols -------------------------------------------------------------- */
 
 /* The copy of the file @map shows: --vmlinux for the kernel, --binary for

@@ -24,7 +24,8 @@ static const char plot_usage[] =
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"  -o, --output OUT      file to write (default teaperf.html)\n"
 	"      --sort KEY        insn (default), func or line\n"
-	"      --top N           the N heaviest units (default 20; 0: all)\n"
+	"      --top N           the N heaviest units (default "
+	STRINGIFY(DEFAULT_TOP) "; 0: all)\n"
 	"      --binary ELF      symbols from ELF instead of the file's binary\n"
 	SYMBOL_HELP
 	"      --no-symbols      label bars with addresses only\n"
@@ -52,10 +53,7 @@ struct signature_sum {
 struct plot {
 	const char *input, *output;
 	bool input_given, html;
-	enum pics_unit_kind sort;
-	uint64_t top;
-	struct symbol_options so;
-	const char *dsos;
+	struct view_options view;
 	const struct pics_profile *p;
 	const struct pics_symbols *syms;
 	const struct pics_stacks *st;
@@ -177,7 +175,7 @@ static void label_unit(struct plot *pl, size_t u)
 {
 	const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
 
-	if (pl->sort == PICS_UNIT_INSN)
+	if (pl->view.sort == PICS_UNIT_INSN)
 		describe_function(pl->syms, unit->key, pl->labels[u],
 				  LABEL_MAX);
 	if (!pl->labels[u][0])
@@ -242,11 +240,12 @@ static void describe(const struct plot *pl, char *title, size_t title_len,
 	char total[48];
 
 	format_cycles(pl->p, pics_stacks_total(pl->st), total, sizeof(total));
-	snprintf(title, title_len, "Per-%s cycle stacks", unit_titles[pl->sort]);
+	snprintf(title, title_len, "Per-%s cycle stacks",
+		 unit_titles[pl->view.sort]);
 	snprintf(subtitle, sub_len,
 		 "%s: scheme %s, %s cycles in %zu %s, the %zu heaviest shown",
 		 pl->input, m->scheme, total, pics_stacks_count(pl->st),
-		 unit_plurals[pl->sort], pl->n_units);
+		 unit_plurals[pl->view.sort], pl->n_units);
 }
 
 static void write_svg(FILE *f, const struct plot *pl)
@@ -324,12 +323,12 @@ static const char page_style[] =
 static void write_table_head(FILE *f, const struct plot *pl)
 {
 	fputs("<thead><tr><th data-type=\"num\">Rank</th>", f);
-	if (pl->sort == PICS_UNIT_INSN)
+	if (pl->view.sort == PICS_UNIT_INSN)
 		fputs("<th class=\"name\" data-type=\"num\">Instruction</th>"
 		      "<th class=\"name\">Function</th><th class=\"name\">Line</th>", f);
 	else
 		fprintf(f, "<th class=\"name\">%s</th>",
-			pl->sort == PICS_UNIT_FUNC ? "Function" : "Line");
+			pl->view.sort == PICS_UNIT_FUNC ? "Function" : "Line");
 	fputs("<th data-type=\"num\">Cycles</th><th data-type=\"num\">Share</th>", f);
 	for (size_t i = 0; i < pl->n_sigs; i++) {
 		fprintf(f, "<th data-type=\"num\"><span class=\"swatch\" style=\"background: %s\"></span>",
@@ -361,7 +360,7 @@ static void write_table_row(FILE *f, const struct plot *pl, size_t u)
 	char text[LABEL_MAX];
 
 	fprintf(f, "<tr><td data-v=\"%zu\">%zu</td>", u + 1, u + 1);
-	if (pl->sort == PICS_UNIT_INSN) {
+	if (pl->view.sort == PICS_UNIT_INSN) {
 		fprintf(f, "<td class=\"name\" data-v=\"%" PRIu64 "\">", unit->key);
 		svg_escape(f, unit->name);
 		fputs("</td>", f);
@@ -392,7 +391,7 @@ static void write_html(FILE *f, const struct plot *pl)
 {
 	const struct pics_meta *m = pics_profile_meta(pl->p);
 	/* The Cycles column: after Rank and the unit's name columns. */
-	unsigned cycles_column = pl->sort == PICS_UNIT_INSN ? 4 : 2;
+	unsigned cycles_column = pl->view.sort == PICS_UNIT_INSN ? 4 : 2;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>teaperf plot: ", f);
 	svg_escape(f, pl->input);
@@ -465,11 +464,10 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "sort", required_argument, NULL, OPT_SORT },
-		{ "top", required_argument, NULL, OPT_TOP },
+		SORT_TOP_LONGOPTS,
 		SYMBOL_LONGOPTS,
-		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
-		{ "dsos", required_argument, NULL, OPT_DSOS },
+		NO_SYMBOLS_LONGOPT,
+		DSOS_LONGOPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -484,23 +482,12 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 		case 'o':
 			pl->output = optarg;
 			break;
-		case OPT_SORT:
-			if (parse_sort("plot", optarg, &pl->sort))
-				return EXIT_USAGE;
-			break;
-		case OPT_TOP:
-			if (parse_count("plot", "--top", optarg, &pl->top))
-				return EXIT_USAGE;
-			break;
-		case OPT_DSOS:
-			pl->dsos = optarg;
-			break;
 		case 'h':
 			fputs(plot_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			if (!symbol_option(&pl->so, c))
-				return cmd_bad_option("plot", c, argv);
+			if (view_option("plot", &pl->view, c, argv))
+				return EXIT_USAGE;
 		}
 	}
 	if (take_input_argument("plot", argc, argv, &pl->input,
@@ -511,9 +498,7 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 
 static int plot(struct plot *pl)
 {
-	size_t n = pics_stacks_count(pl->st);
-
-	pl->n_units = pl->top && pl->top < n ? (size_t)pl->top : n;
+	pl->n_units = view_shown(&pl->view, pics_stacks_count(pl->st));
 	if (sum_signatures(pl) || assign_series(pl) || fill_values(pl)) {
 		cmd_error("plot", "out of memory");
 		return 1;
@@ -526,7 +511,6 @@ int cmd_plot(int argc, char **argv)
 	struct plot pl = {
 		.input = TEAPERF_DEFAULT_INPUT,
 		.output = "teaperf.html",
-		.top = 20,
 	};
 	struct pics_profile *p;
 	struct pics_symbols *syms;
@@ -539,12 +523,12 @@ int cmd_plot(int argc, char **argv)
 	p = load_profile("plot", pl.input);
 	if (!p)
 		return 1;
-	if (keep_dsos("plot", pl.input, &p, pl.dsos)) {
+	if (keep_dsos("plot", pl.input, &p, pl.view.dsos)) {
 		pics_profile_free(p);
 		return 1;
 	}
-	syms = open_symbols("plot", p, &pl.so);
-	st = pics_stacks_build(p, pl.sort, syms, &err);
+	syms = open_symbols("plot", p, &pl.view.so);
+	st = pics_stacks_build(p, pl.view.sort, syms, &err);
 	if (!st) {
 		cmd_error("plot", "%s", err.msg);
 		ret = 1;

@@ -16,7 +16,7 @@ static const char report_usage[] =
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"      --sort KEY        insn (default), func or line\n"
 	"      --top N           show the N heaviest units; 0 shows all\n"
-	"                        (default 20 for text, all otherwise)\n"
+	TOP_DEFAULT_HELP
 	"      --format FMT      text (default), csv, json, or folded stacks\n"
 	"                        for flame-graph tools\n"
 	"      --binary ELF      symbols from ELF instead of the file's binary\n"
@@ -28,12 +28,7 @@ static const char report_usage[] =
 struct report {
 	const char *input;
 	bool input_given;
-	enum pics_unit_kind sort;
-	enum out_format format;
-	uint64_t top;
-	bool top_set;
-	struct symbol_options so;
-	const char *dsos;
+	struct view_options view;
 	uint64_t all_weight;	/* before --dsos */
 	const struct pics_profile *p;
 	const struct pics_symbols *syms;
@@ -42,9 +37,7 @@ struct report {
 
 static size_t shown_units(const struct report *r)
 {
-	size_t n = pics_stacks_count(r->st);
-
-	return r->top && r->top < n ? (size_t)r->top : n;
+	return view_shown(&r->view, pics_stacks_count(r->st));
 }
 
 /* ---- text ------------------------------------------------------------- */
@@ -68,14 +61,14 @@ static void print_mappings(const struct report *r)
 			printf(" and %zu more", n - MAPPINGS_LISTED);
 		putchar('\n');
 	}
-	if (!r->dsos)
+	if (!r->view.dsos)
 		return;
 	format_cycles(r->p, pics_profile_total_weight(r->p), kept,
 		      sizeof(kept));
 	format_cycles(r->p, r->all_weight, all, sizeof(all));
-	printf("# --dsos %s: %s of %s cycles (%.2f%%)\n", r->dsos, kept, all,
-	       100.0 * fraction(pics_profile_total_weight(r->p),
-				r->all_weight));
+	printf("# --dsos %s: %s of %s cycles (%.2f%%)\n", r->view.dsos, kept,
+	       all, 100.0 * fraction(pics_profile_total_weight(r->p),
+				     r->all_weight));
 }
 
 static void print_summary(const struct report *r)
@@ -95,7 +88,7 @@ static void print_summary(const struct report *r)
 	       pics_profile_samples(r->p), pics_profile_lost(r->p));
 	print_mappings(r);
 	printf("# %s cycles in %zu %s, showing %zu\n#\n", total,
-	       pics_stacks_count(r->st), plural[r->sort], shown_units(r));
+	       pics_stacks_count(r->st), plural[r->view.sort], shown_units(r));
 }
 
 static void print_text(const struct report *r)
@@ -103,12 +96,12 @@ static void print_text(const struct report *r)
 	uint64_t total = pics_stacks_total(r->st);
 
 	print_summary(r);
-	if (r->sort == PICS_UNIT_INSN)
+	if (r->view.sort == PICS_UNIT_INSN)
 		printf("#   Share        Cycles  %-18s  %-24s  %-20s  Cycle stack\n",
 		       "Instruction", "Function", "Line");
 	else
 		printf("#   Share        Cycles  %-32s  Cycle stack\n",
-		       r->sort == PICS_UNIT_FUNC ? "Function" : "Line");
+		       r->view.sort == PICS_UNIT_FUNC ? "Function" : "Line");
 	for (size_t i = 0; i < shown_units(r); i++) {
 		const struct pics_unit *u = pics_stacks_unit(r->st, i);
 		char cycles[48], func[256], line[256];
@@ -116,7 +109,7 @@ static void print_text(const struct report *r)
 		format_cycles(r->p, u->total, cycles, sizeof(cycles));
 		printf("  %6.2f%%  %12s  ", 100.0 * fraction(u->total, total),
 		       cycles);
-		if (r->sort == PICS_UNIT_INSN) {
+		if (r->view.sort == PICS_UNIT_INSN) {
 			describe_function(r->syms, u->key, func, sizeof(func));
 			describe_line(r->syms, u->key, line, sizeof(line));
 			printf("%-18s  %-24s  %-20s  ", u->name,
@@ -154,8 +147,8 @@ static void print_csv(const struct report *r)
 				      sizeof(cycles));
 			print_csv_field(stdout, u->name);
 			putchar(',');
-			print_csv_field(stdout,
-					r->sort == PICS_UNIT_FUNC ? u->name : func);
+			print_csv_field(stdout, r->view.sort == PICS_UNIT_FUNC ?
+						u->name : func);
 			putchar(',');
 			print_csv_field(stdout, line);
 			printf(",%s,%" PRIu64 ",%s,%.6f\n", sig, comp->weight,
@@ -186,7 +179,7 @@ static void print_json_header(const struct report *r)
 	       ",\n  \"sort\": \"%s\",\n  \"units_total\": %zu,\n",
 	       m->commit_width, m->period, pics_profile_samples(r->p),
 	       pics_profile_lost(r->p), num, den, pics_stacks_total(r->st),
-	       unit_kind_name(r->sort), pics_stacks_count(r->st));
+	       unit_kind_name(r->view.sort), pics_stacks_count(r->st));
 }
 
 static void print_json_optional(const char *key, const char *value)
@@ -250,7 +243,7 @@ static void print_folded(const struct report *r)
 		const char *fname;
 		uint64_t start;
 
-		if (r->sort == PICS_UNIT_FUNC)
+		if (r->view.sort == PICS_UNIT_FUNC)
 			snprintf(frames, sizeof(frames), "%s", u->name);
 		else if (r->syms && pics_symbols_function(r->syms, u->key,
 							   &fname, &start))
@@ -278,12 +271,7 @@ static int parse_options(struct report *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
-		{ "sort", required_argument, NULL, OPT_SORT },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		SYMBOL_LONGOPTS,
-		{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
-		{ "dsos", required_argument, NULL, OPT_DSOS },
+		VIEW_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -295,41 +283,26 @@ static int parse_options(struct report *r, int argc, char **argv)
 			r->input = optarg;
 			r->input_given = true;
 			break;
-		case OPT_SORT:
-			if (parse_sort("report", optarg, &r->sort))
-				return EXIT_USAGE;
-			break;
-		case OPT_TOP:
-			if (parse_count("report", "--top", optarg, &r->top))
-				return EXIT_USAGE;
-			r->top_set = true;
-			break;
-		case OPT_FORMAT:
-			if (parse_format("report", optarg, 0xf, &r->format))
-				return EXIT_USAGE;
-			break;
-		case OPT_DSOS:
-			r->dsos = optarg;
-			break;
 		case 'h':
 			fputs(report_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			if (!symbol_option(&r->so, c))
-				return cmd_bad_option("report", c, argv);
+			if (view_option("report", &r->view, c, argv))
+				return EXIT_USAGE;
 		}
 	}
 	if (take_input_argument("report", argc, argv, &r->input,
 				r->input_given))
 		return EXIT_USAGE;
-	if (!r->top_set && r->format == FORMAT_TEXT)
-		r->top = 20;
 	return 0;
 }
 
 int cmd_report(int argc, char **argv)
 {
-	struct report r = { .input = TEAPERF_DEFAULT_INPUT };
+	struct report r = {
+		.input = TEAPERF_DEFAULT_INPUT,
+		.view.formats = FORMATS_ALL,
+	};
 	struct pics_profile *p;
 	struct pics_symbols *syms;
 	struct pics_stacks *st;
@@ -342,12 +315,12 @@ int cmd_report(int argc, char **argv)
 	if (!p)
 		return 1;
 	r.all_weight = pics_profile_total_weight(p);
-	if (keep_dsos("report", r.input, &p, r.dsos)) {
+	if (keep_dsos("report", r.input, &p, r.view.dsos)) {
 		pics_profile_free(p);
 		return 1;
 	}
-	syms = open_symbols("report", p, &r.so);
-	st = pics_stacks_build(p, r.sort, syms, &err);
+	syms = open_symbols("report", p, &r.view.so);
+	st = pics_stacks_build(p, r.view.sort, syms, &err);
 	if (!st) {
 		cmd_error("report", "%s", err.msg);
 		ret = 1;
@@ -359,7 +332,7 @@ int cmd_report(int argc, char **argv)
 		r.p = p;
 		r.syms = syms;
 		r.st = st;
-		print[r.format](&r);
+		print[r.view.format](&r);
 	}
 	pics_stacks_free(st);
 	pics_symbols_close(syms);

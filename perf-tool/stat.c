@@ -20,8 +20,7 @@ static const char stat_usage[] =
 
 struct stat_view {
 	const char *input;
-	const char *dsos;
-	enum out_format format;
+	struct view_options view;	/* --format and --dsos */
 	const struct pics_profile *p;
 	const struct pics_unit *program;	/* NULL for an empty profile */
 	uint64_t event_weight[PICS_MAX_EVENTS];
@@ -45,8 +44,8 @@ static void print_text(const struct stat_view *v)
 
 	format_cycles(v->p, total, cycles, sizeof(cycles));
 	printf("\n Cycle stack of ");
-	if (v->dsos)
-		printf("%s in ", v->dsos);
+	if (v->view.dsos)
+		printf("%s in ", v->view.dsos);
 	printf("'%s' (scheme %s, %" PRIu64
 	       " samples, period %" PRIu64 ", %" PRIu64 " lost):\n\n",
 	       v->input, m->scheme, pics_profile_samples(v->p), m->period,
@@ -124,8 +123,8 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "dsos", required_argument, NULL, OPT_DSOS },
+		FORMAT_LONGOPT,
+		DSOS_LONGOPT,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -138,18 +137,12 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 			v->input = optarg;
 			input_given = true;
 			break;
-		case OPT_FORMAT:
-			if (parse_format("stat", optarg, 0x7, &v->format))
-				return EXIT_USAGE;
-			break;
-		case OPT_DSOS:
-			v->dsos = optarg;
-			break;
 		case 'h':
 			fputs(stat_usage, stdout);
 			return OPTIONS_HELP;
 		default:
-			return cmd_bad_option("stat", c, argv);
+			if (view_option("stat", &v->view, c, argv))
+				return EXIT_USAGE;
 		}
 	}
 	if (take_input_argument("stat", argc, argv, &v->input, input_given))
@@ -159,7 +152,10 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_view v = { .input = TEAPERF_DEFAULT_INPUT };
+	struct stat_view v = {
+		.input = TEAPERF_DEFAULT_INPUT,
+		.view.formats = FORMATS_TABLE,
+	};
 	struct pics_stacks *st;
 	struct pics_profile *p;
 	struct pics_error err;
@@ -170,7 +166,7 @@ int cmd_stat(int argc, char **argv)
 	p = load_profile("stat", v.input);
 	if (!p)
 		return 1;
-	if (keep_dsos("stat", v.input, &p, v.dsos)) {
+	if (keep_dsos("stat", v.input, &p, v.view.dsos)) {
 		pics_profile_free(p);
 		return 1;
 	}
@@ -186,9 +182,9 @@ int cmd_stat(int argc, char **argv)
 		for (unsigned e = 0; e < pics_profile_meta(p)->n_events; e++)
 			if (v.program->components[c].signature >> e & 1)
 				v.event_weight[e] += v.program->components[c].weight;
-	if (v.format == FORMAT_TEXT)
+	if (v.view.format == FORMAT_TEXT)
 		print_text(&v);
-	else if (v.format == FORMAT_CSV)
+	else if (v.view.format == FORMAT_CSV)
 		print_csv(&v);
 	else
 		print_json(&v);

@@ -47,18 +47,47 @@ enum {
 	OPT_DSOS,
 };
 
-/* The options that say where symbols come from, in a longopts table, and
- * their help (after each command's own --binary line). */
+/* The view options choose what a command shows and how: --sort, --top,
+ * --format, where symbols come from and --dsos. In a longopts table,
+ * VIEW_LONGOPTS for the commands that take them all (report, compare,
+ * diff); the others list the pieces they take. */
+#define SORT_TOP_LONGOPTS						\
+	{ "sort", required_argument, NULL, OPT_SORT },			\
+	{ "top", required_argument, NULL, OPT_TOP }
+#define FORMAT_LONGOPT { "format", required_argument, NULL, OPT_FORMAT }
 #define SYMBOL_LONGOPTS							\
 	{ "binary", required_argument, NULL, OPT_BINARY },		\
 	{ "symfs", required_argument, NULL, OPT_SYMFS },		\
 	{ "vmlinux", required_argument, NULL, OPT_VMLINUX }
+/* Apart from SYMBOL_LONGOPTS: annotate cannot do without symbols. */
+#define NO_SYMBOLS_LONGOPT { "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS }
+#define DSOS_LONGOPT { "dsos", required_argument, NULL, OPT_DSOS }
+#define VIEW_LONGOPTS							\
+	SORT_TOP_LONGOPTS, FORMAT_LONGOPT, SYMBOL_LONGOPTS,		\
+	NO_SYMBOLS_LONGOPT, DSOS_LONGOPT
+
+/* Without --top, text output shows the DEFAULT_TOP heaviest units and the
+ * other formats all of them. */
+#define DEFAULT_TOP 20
+#define STRINGIFY(x) STRINGIFY_(x)
+#define STRINGIFY_(x) #x
+
+/* Help for the symbol options (after each command's own --binary line),
+ * --dsos, and the default of --top (under the command's --top line). */
 #define SYMBOL_HELP								\
 	"      --symfs DIR       find the files a Linux recording maps under DIR\n"	\
 	"      --vmlinux FILE    the kernel's ELF, for addresses in [kernel]\n"
 #define DSOS_HELP								\
 	"      --dsos LIST       only instructions in these mappings: paths or\n"	\
 	"                        file names, comma-separated\n"
+#define TOP_DEFAULT_HELP							\
+	"                        (default " STRINGIFY(DEFAULT_TOP) " for text, all otherwise)\n"
+
+enum out_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_FOLDED };
+
+/* --format's values as bits of view_options.formats. */
+#define FORMATS_TABLE	0x7	/* text, csv, json */
+#define FORMATS_ALL	0xf	/* and folded stacks */
 
 struct symbol_options {
 	const char *binary;	/* --binary: the profiled program's ELF */
@@ -67,11 +96,24 @@ struct symbol_options {
 	bool disabled;		/* --no-symbols */
 };
 
-/* Takes the value of --binary, --no-symbols, --symfs or --vmlinux when
- * getopt_long returned one of them as @c. */
-bool symbol_option(struct symbol_options *so, int c);
+struct view_options {
+	enum pics_unit_kind sort;	/* --sort, insn when not given */
+	bool sort_set;			/* compare: that level only */
+	uint64_t top;			/* --top; 0 shows all */
+	bool top_set;
+	enum out_format format;		/* --format */
+	unsigned formats;		/* those the command takes: FORMATS_* */
+	struct symbol_options so;
+	const char *dsos;		/* --dsos */
+};
 
-enum out_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_FOLDED };
+/* Takes the view option getopt_long returned as @c (its value in optarg);
+ * any other @c is a bad option. Returns 0, or EXIT_USAGE after one error
+ * line. The longopts table decides which view options a command takes. */
+int view_option(const char *cmd, struct view_options *v, int c, char **argv);
+/* How many of @n units to show: --top, else the default for the format
+ * (plot, without --format, counts as text). */
+size_t view_shown(const struct view_options *v, size_t n);
 
 /* Prints "teaperf CMD: message" to stderr. */
 void cmd_error(const char *cmd, const char *fmt, ...)
@@ -81,9 +123,6 @@ void cmd_error(const char *cmd, const char *fmt, ...)
  * (':') is told apart from an unknown option ('?'). */
 int cmd_bad_option(const char *cmd, int c, char **argv);
 
-int parse_sort(const char *cmd, const char *arg, enum pics_unit_kind *kind);
-int parse_format(const char *cmd, const char *arg, unsigned allowed,
-		 enum out_format *f);
 int parse_count(const char *cmd, const char *what, const char *arg,
 		uint64_t *v);
 const char *unit_kind_name(enum pics_unit_kind kind);

@@ -46,7 +46,8 @@ const char *unit_kind_name(enum pics_unit_kind kind)
 	return unit_kinds[kind];
 }
 
-int parse_sort(const char *cmd, const char *arg, enum pics_unit_kind *kind)
+static int parse_sort(const char *cmd, const char *arg,
+		      enum pics_unit_kind *kind)
 {
 	for (unsigned i = PICS_UNIT_INSN; i <= PICS_UNIT_LINE; i++) {
 		if (!strcmp(arg, unit_kinds[i])) {
@@ -58,8 +59,8 @@ int parse_sort(const char *cmd, const char *arg, enum pics_unit_kind *kind)
 	return -1;
 }
 
-int parse_format(const char *cmd, const char *arg, unsigned allowed,
-		 enum out_format *f)
+static int parse_format(const char *cmd, const char *arg, unsigned allowed,
+			enum out_format *f)
 {
 	static const char *const names[] = { "text", "csv", "json", "folded" };
 	char list[64] = "";
@@ -91,6 +92,53 @@ int parse_count(const char *cmd, const char *what, const char *arg,
 		return -1;
 	}
 	return 0;
+}
+
+int view_option(const char *cmd, struct view_options *v, int c, char **argv)
+{
+	switch (c) {
+	case OPT_SORT:
+		if (parse_sort(cmd, optarg, &v->sort))
+			return EXIT_USAGE;
+		v->sort_set = true;
+		break;
+	case OPT_TOP:
+		if (parse_count(cmd, "--top", optarg, &v->top))
+			return EXIT_USAGE;
+		v->top_set = true;
+		break;
+	case OPT_FORMAT:
+		if (parse_format(cmd, optarg, v->formats, &v->format))
+			return EXIT_USAGE;
+		break;
+	case OPT_BINARY:
+		v->so.binary = optarg;
+		break;
+	case OPT_NO_SYMBOLS:
+		v->so.disabled = true;
+		break;
+	case OPT_SYMFS:
+		v->so.symfs = optarg;
+		break;
+	case OPT_VMLINUX:
+		v->so.vmlinux = optarg;
+		break;
+	case OPT_DSOS:
+		v->dsos = optarg;
+		break;
+	default:
+		return cmd_bad_option(cmd, c, argv);
+	}
+	return 0;
+}
+
+size_t view_shown(const struct view_options *v, size_t n)
+{
+	uint64_t top = v->top;
+
+	if (!v->top_set)
+		top = v->format == FORMAT_TEXT ? DEFAULT_TOP : 0;
+	return top && top < n ? (size_t)top : n;
 }
 
 int take_input_argument(const char *cmd, int argc, char **argv,
