@@ -40,7 +40,7 @@ typedef struct packed {
   logic [CFG_XLEN-1:0]        ras_top; // value of that entry
 } bp_ckpt_t;
 
-// TEA front-end events (DESIGN.md §5): set on the first instruction of the
+// TEA front-end events (docs/tea.md): set on the first instruction of the
 // fetch packet that suffered the miss.
 typedef struct packed {
   logic dr_l1;  // I-cache miss

@@ -1,5 +1,5 @@
 // The TEA sample CSRs (docs/tea-csr.md). The same numbers and fields are
-// in driver/include/tea/tea_csr.h for the software; a unit test checks the
+// in driver/include/tea/csr.h for the software; a unit test checks the
 // two against each other.
 `ifndef TEA_CSR_SVH
 `define TEA_CSR_SVH

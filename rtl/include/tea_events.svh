@@ -1,4 +1,4 @@
-// The TEA events (DESIGN.md §5), one bit each in a Performance Signature
+// The TEA events (docs/tea.md), one bit each in a Performance Signature
 // Vector, in the order of enum pics_tea_event in pics/pics.h. This is the
 // one list in the RTL; adding an event touches it and the structure that
 // detects the event.

@@ -5,7 +5,7 @@
 `include "tea_csr.svh"
 /* verilator lint_on UNUSEDPARAM */
 
-// Time-proportional sample selection at the ROB head (DESIGN.md §5) and the
+// Time-proportional sample selection at the ROB head (docs/tea.md) and the
 // TEA sample CSRs (docs/tea-csr.md).
 //
 // Every `period` cycles (plus, with jitter on, a pseudo-random 0..2^JIT-1)

@@ -1,5 +1,5 @@
 /* The baseline samplers the TEA paper compares with, modeled from the
- * trace port and sampling in the same cycles as TEA (DESIGN.md §5):
+ * trace port and sampling in the same cycles as TEA (docs/tea.md):
  * - NCI: the next instruction to commit gets the sample (PEBS-like), with
  *   TEA's events: in a Compute cycle the first committing instruction, else
  *   the next one to leave the ROB (also after a flush).

@@ -1,5 +1,5 @@
 /* The golden reference: every cycle of a run attributed with TEA's rules
- * (DESIGN.md §5), exactly. A Compute cycle gives each of its n committing
+ * (docs/tea.md), exactly. A Compute cycle gives each of its n committing
  * instructions LCM(1..W)/n weight units; a Stalled or Drained cycle gives
  * LCM units to the next instruction to leave the ROB (once it has, so its
  * PSV is complete); a Flushed cycle gives them to the last one that left.

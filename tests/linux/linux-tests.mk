@@ -7,7 +7,8 @@
 # Linux (tests/linux/perf.sh: the driver's checks from user space, teaperf
 # record into the host folder, read on the host with symbols, 1 MiB through
 # the host file channel, bad input) runs on the ISS's sampler model in
-# `make test` and on the RTL of both configurations in `make test-long`.
+# `make test` and on the RTL of both configurations in `make test-long`,
+# which also runs `make linux-demo` (tests/linux/linux-demo-test.sh).
 $(RESULTS)/linux/iss: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim tests/linux/boot.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/boot.sh $(LINUX_DIR) $(BUILD)/bin/teasim
 $(RESULTS)/linux/qemu: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/qemu.sh FORCE

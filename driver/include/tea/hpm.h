@@ -1,6 +1,6 @@
 /* The core's hardware performance events: the numbers software writes to
  * mhpmevent3..31 to make the matching mhpmcounter count an event, used by
- * the bare-metal runtime, the Linux driver and the tests.
+ * the bare-metal runtime and the tests.
  * rtl/include/hpm_events.svh holds the same numbers for the RTL; a unit
  * test checks that the two agree. Never renumber. */
 #ifndef TEA_HPM_H

@@ -3,7 +3,7 @@
 // W leave. A packet enters whole or not at all: enq_ready_o says there is
 // room for W, judged on the occupancy before this cycle's dequeue. The
 // packet's front-end events (I-cache and I-TLB miss) land on its first
-// instruction only, so TEA blames the miss on one instruction (DESIGN.md §5).
+// instruction only, so TEA blames the miss on one instruction (docs/tea.md).
 // Enqueued and dequeued lanes are a prefix: lanes 0 .. count-1.
 `include "frontend_types.svh"
 
