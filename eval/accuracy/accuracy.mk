@@ -28,6 +28,6 @@ $(EVAL_DIR)/%.line: $(BUILD)/workloads/%$(EVAL_SUFFIX).elf $(BUILD)/bin/teasim $
 eval: $(WL_NAMES:%=$(EVAL_DIR)/%.line) $(EVAL_SCRIPTS)
 	@eval/accuracy/eval-table.sh $(CONFIG) $(EVAL_PERIOD) $(EVAL_DIR) $(WL_NAMES) | \
 		tee $(EVAL_DIR)/results.md
-	@eval/accuracy/eval-plot.sh $(EVAL_DIR) $(WL_NAMES)
+	@eval/accuracy/eval-plot.sh $(BUILD)/bin/teaperf $(EVAL_DIR) $(WL_NAMES)
 	@echo "tables: $(EVAL_DIR)/results.md; figures: $(EVAL_DIR)/fig5-error.svg," \
 		"$(EVAL_DIR)/fig7-events.svg, $(EVAL_DIR)/fig8-period.svg"

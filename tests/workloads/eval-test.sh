@@ -35,7 +35,7 @@ grep -q "^| $period |" "$out/results.md" || fail "the period table has no row fo
 grep -q "^| FL-MB |" "$out/results.md" || fail "the event table has no FL-MB row"
 grep -q "^| no event |" "$out/results.md" || fail "the stall table is missing"
 
-"$accuracy/eval-plot.sh" "$out" "$name"
+"$accuracy/eval-plot.sh" "$teaperf" "$out" "$name"
 for f in fig5-error fig7-events fig8-period; do
 	[ "$(tail -1 "$out/$f.svg")" = "</svg>" ] || fail "$f.svg is incomplete"
 done
