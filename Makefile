@@ -50,6 +50,7 @@ include perf-tool/perf-tool.mk
 include driver/baremetal/baremetal.mk
 include driver/linux/linux.mk
 include boards/boards.mk
+include eval/eval.mk
 include tests/tests.mk
 
 all: $(BINS)
@@ -61,7 +62,7 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 	$(quiet) CC $<
 	$(Q)$(CC) $(CFLAGS_ALL) $(CPPFLAGS_$(firstword $(subst /, ,$<))) -c $< -o $@
 
-# The main job: a workload (tests/workloads/, at its demo size: hash runs
+# The main job: a workload (eval/workloads/, at its demo size: hash runs
 # 9 million cycles, under a minute) on the RTL core with TEA sampling and
 # the golden reference, then its cycle stacks, TEA's error against the
 # golden reference, and the plot. The full sizes are make eval's.

@@ -1,11 +1,9 @@
 /* teaperf plot: the heaviest units' cycle stacks as stacked bars, one
  * colour per signature, in an SVG image or an HTML page that also holds a
  * sortable table. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "svg.h"
 #include "teaperf.h"
@@ -255,10 +253,11 @@ static void write_svg(FILE *f, const struct plot *pl)
 		.title = title,
 		.subtitle = subtitle,
 		.y_label = "cycles",
+		.legend_title = "Signature",
 		.value_unit = "cycles",
-		.n_bars = pl->n_units,
+		.n_rows = pl->n_units,
 		.n_series = pl->n_series,
-		.bar_labels = pl->label_ptrs,
+		.row_labels = pl->label_ptrs,
 		.series_names = pl->series_names,
 		.series_colours = pl->series_colours,
 		.values = pl->values,
@@ -411,28 +410,14 @@ static void write_html(FILE *f, const struct plot *pl)
 		table_script);
 }
 
-static int write_output(const struct plot *pl)
+static void write_output(FILE *f, const void *arg)
 {
-	FILE *f = fopen(pl->output, "w");
-	int ret;
+	const struct plot *pl = arg;
 
-	if (!f) {
-		cmd_error("plot", "%s: cannot create: %s", pl->output,
-			  strerror(errno));
-		return 1;
-	}
 	if (pl->html)
 		write_html(f, pl);
 	else
 		write_svg(f, pl);
-	ret = ferror(f) ? -1 : 0;
-	if (fclose(f) || ret) {
-		cmd_error("plot", "%s: write failed: %s", pl->output,
-			  strerror(errno));
-		unlink(pl->output);
-		return 1;
-	}
-	return 0;
 }
 
 /* ---- command ---------------------------------------------------------- */
@@ -503,7 +488,7 @@ static int plot(struct plot *pl)
 		cmd_error("plot", "out of memory");
 		return 1;
 	}
-	return write_output(pl);
+	return write_file("plot", pl->output, write_output, pl);
 }
 
 int cmd_plot(int argc, char **argv)

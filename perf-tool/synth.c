@@ -3,7 +3,6 @@
  * exact inputs by hand. */
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -48,20 +47,8 @@ struct synth {
 	struct pics_error err;
 };
 
-static int fail(struct synth *s, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail(struct synth *s, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "teaperf synth: %s:%u: ", s->text_path, s->lineno);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return -1;
-}
+/* One error line at the text's line; returns -1. */
+#define fail(s, ...) cmd_error_at("synth", (s)->text_path, (s)->lineno, __VA_ARGS__)
 
 static int number(struct synth *s, const char *text, uint64_t *v)
 {

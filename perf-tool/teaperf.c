@@ -15,6 +15,7 @@ static const struct command commands[] = {
 	{ "report", cmd_report, "per-instruction, function or line cycle stacks" },
 	{ "annotate", cmd_annotate, "a function's disassembly with cycle stacks" },
 	{ "plot", cmd_plot, "stacked-bar chart of the top instructions (SVG, HTML)" },
+	{ "chart", cmd_chart, "bars, lines or points from a table of numbers (SVG)" },
 	{ "diff", cmd_diff, "what changed between two profiles" },
 	{ "stat", cmd_stat, "the whole program's cycle stack" },
 	{ "compare", cmd_compare, "error of a profile against a golden reference" },

@@ -29,6 +29,7 @@ int cmd_synth(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_chart(int argc, char **argv);
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -44,6 +45,13 @@ enum {
 	OPT_SYMFS,
 	OPT_VMLINUX,
 	OPT_DSOS,
+	OPT_TITLE,
+	OPT_X_LABEL,
+	OPT_Y_LABEL,
+	OPT_X_UNIT,
+	OPT_Y_UNIT,
+	OPT_LOG_X,
+	OPT_LOG_Y,
 };
 
 /* The view options choose what a command shows and how: --sort, --top,
@@ -114,9 +122,12 @@ int view_option(const char *cmd, struct view_options *v, int c, char **argv);
  * (plot, without --format, counts as text). */
 size_t view_shown(const struct view_options *v, size_t n);
 
+/* Prints "teaperf CMD: PATH:LINE: message" to stderr, without the place
+ * when @path is NULL; returns -1. */
+int cmd_error_at(const char *cmd, const char *path, unsigned line,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Prints "teaperf CMD: message" to stderr. */
-void cmd_error(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#define cmd_error(cmd, ...) cmd_error_at(cmd, NULL, 0, __VA_ARGS__)
 /* Reports what getopt_long() returned for a bad option and returns
  * EXIT_USAGE. Option strings start with ':' so that a missing argument
  * (':') is told apart from an unknown option ('?'). */
@@ -163,6 +174,11 @@ int keep_dsos(const char *cmd, const char *input, struct pics_profile **p,
 	      const char *dsos);
 
 /* ---- output ------------------------------------------------------------- */
+
+/* Creates @path and fills it with @write(f, @arg); on failure one error
+ * line, nothing left behind, and 1. */
+int write_file(const char *cmd, const char *path,
+	       void (*write)(FILE *f, const void *arg), const void *arg);
 
 /* @part / @whole, 0 when @whole is 0. */
 double fraction(uint64_t part, uint64_t whole);

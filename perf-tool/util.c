@@ -4,18 +4,23 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "teaperf.h"
 
-void cmd_error(const char *cmd, const char *fmt, ...)
+int cmd_error_at(const char *cmd, const char *path, unsigned line,
+		 const char *fmt, ...)
 {
 	va_list ap;
 
 	fprintf(stderr, "teaperf %s: ", cmd);
+	if (path)
+		fprintf(stderr, "%s:%u: ", path, line);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	return -1;
 }
 
 int cmd_bad_option(const char *cmd, int c, char **argv)
@@ -165,6 +170,26 @@ struct pics_profile *load_profile(const char *cmd, const char *path)
 	if (!p)
 		cmd_error(cmd, "%s", err.msg);
 	return p;
+}
+
+int write_file(const char *cmd, const char *path,
+	       void (*write)(FILE *f, const void *arg), const void *arg)
+{
+	FILE *f = fopen(path, "w");
+	int ret;
+
+	if (!f) {
+		cmd_error(cmd, "%s: cannot create: %s", path, strerror(errno));
+		return 1;
+	}
+	write(f, arg);
+	ret = ferror(f) ? -1 : 0;
+	if (fclose(f) || ret) {
+		cmd_error(cmd, "%s: write failed: %s", path, strerror(errno));
+		unlink(path);
+		return 1;
+	}
+	return 0;
 }
 
 double fraction(uint64_t part, uint64_t whole)

@@ -5,7 +5,7 @@
 # with the kernel's nolibc; then, as a distribution's initramfs is made
 # after its kernel, tea.cpio for --initrd with the TEA perf driver
 # (driver/linux/tea_pmu.c, a module built with kbuild against the kernel),
-# teaperf record (perf-tool/target) and the workloads (tests/workloads on
+# teaperf record (perf-tool/target) and the workloads (eval/workloads on
 # picolibc, driver/linux/picolibc), stripped as a distribution ships them.
 # Out: Image, vmlinux, System.map, tea.cpio, and rootfs/, the target's
 # files unstripped (what teaperf --symfs wants). The first build takes a
@@ -124,7 +124,7 @@ $(LINUX_TEAPERF): perf-tool/target/teaperf.c driver/include/tea/perf.h $(LINUX_U
 		$(filter %.c,$^) -lgcc
 
 # The C library glue of programs on picolibc (driver/linux/picolibc): the
-# workloads build on it (tests/workloads/workloads.mk puts them in
+# workloads build on it (eval/workloads/workloads.mk puts them in
 # tea.cpio).
 LINUX_PICOLIBC := $(patsubst %,$(BUILD)/rv/driver/linux/picolibc/%.o,start.S stdio.c)
 LINUX_PICOLIBC_CFLAGS := $(BM_ARCH) --specs=picolibc.specs -std=c11 $(OPT) -Wall -Wextra \

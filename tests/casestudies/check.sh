@@ -1,6 +1,6 @@
 #!/bin/sh
 # What the case studies must show (docs/casestudies.md), checked on the
-# files run.sh wrote for flush, flush-fixed, prefetch-d0, prefetch-d4 and
+# files eval/casestudies/run.sh wrote for flush, flush-fixed, prefetch-d0, prefetch-d4 and
 # prefetch-d8w:
 # - flush: TEA gives the missing load most of the loop's cycles as
 #   ST-L1+ST-LLC and the cycle-counter read its flush (FL-EX); IBS's
@@ -11,7 +11,7 @@
 #   prefetching the destination too makes it faster still.
 # usage: check.sh OUT_DIR
 set -eu
-. "$(dirname "$0")/listing.sh"
+. "$(dirname "$0")/../../eval/casestudies/listing.sh"
 out=$1
 fail() { echo "casestudies: FAIL: $*"; exit 1; }
 

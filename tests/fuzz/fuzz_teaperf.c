@@ -28,6 +28,7 @@ static const struct command commands[] = {
 	{ "synth", cmd_synth, false },
 	{ "plot", cmd_plot, true },
 	{ "diff", cmd_diff, true },
+	{ "chart", cmd_chart, false },
 };
 
 static void empty_folder(void)

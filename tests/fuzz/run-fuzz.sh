@@ -37,6 +37,9 @@ make_teaperf_seeds() {
 	{ printf '%s\0' synth -o out.tea @; printf '\0'; cat "$here/seeds/synth.txt"; } >"$out/seed-synth"
 	{ printf '%s\0' synth -o out.prof @; printf '\0'; cat "$here/seeds/synth-profile.txt"; } >"$out/seed-synth-profile"
 	{ printf '%s\0' synth -o out.tea @; printf '\0'; cat "$here/seeds/synth-maps.txt"; } >"$out/seed-synth-maps"
+	{ printf '%s\0' chart -k bars -o out.svg @; printf '\0'; cat "$here/seeds/chart-table.txt"; } >"$out/seed-chart-bars"
+	{ printf '%s\0' chart -k lines --log-x -o out.svg @; printf '\0'; cat "$here/seeds/chart-table.txt"; } >"$out/seed-chart-lines"
+	{ printf '%s\0' chart -k points --log-x --log-y -o out.svg @; printf '\0'; cat "$here/seeds/chart-points.txt"; } >"$out/seed-chart-points"
 	echo "$out"
 }
 

@@ -1,7 +1,7 @@
 /* timed CMD [ARGS...]: runs CMD and prints how long it took, in
  * microseconds and in core cycles (at the clock-frequency of the device
  * tree's cpu@0), and exits with its status; make bench's Linux figures
- * (tests/bench/linux-overhead.sh) come from it. */
+ * (eval/bench/linux-overhead.sh) come from it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys.h>

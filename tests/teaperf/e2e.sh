@@ -93,7 +93,8 @@ expect_line "top-level help" out "^  compare "
 expect_line "top-level help" out "^  annotate "
 expect_line "top-level help" out "^  plot "
 expect_line "top-level help" out "^  diff "
-for cmd in report annotate plot diff stat compare script synth; do
+expect_line "top-level help" out "^  chart "
+for cmd in report annotate plot diff stat compare script synth chart; do
 	run_tf "$cmd --help" 0 "$cmd" --help
 	expect_line "$cmd --help" out "^usage: teaperf $cmd"
 	run_tf "$cmd unknown option" 2 "$cmd" --no-such-option
@@ -311,6 +312,64 @@ one_error_line "plot bad output"
 expect_line "plot bad output" err "expected a name ending in \.svg or \.html"
 run_tf "plot unwritable" 1 plot -o "$work/no/such/dir/p.svg" samples.tea
 one_error_line "plot unwritable"
+
+# ---- chart ---------------------------------------------------------------------
+# svg ATTRIBUTE TITLE FILE: ATTRIBUTE's value in the element whose tooltip
+# is TITLE.
+svg_attr() { grep -o "<[a-z]* [^>]*><title>$2</title>" "$3" | grep -o " $1=\"[^\"]*\"" | cut -d'"' -f2; }
+printf 'workload\tTEA\tIBS\nsort\t8.5\t35\nhash\t0.8\t82.6\n' >bars.tsv
+run_tf "chart bars" 0 chart --kind bars --title 'Error <per> workload' --y-label 'error (%)' \
+	--y-unit % -o bars.svg bars.tsv
+xmllint --noout bars.svg 2>err || { fail "chart bars: not well-formed"; sed 's/^/    /' err; }
+[ "$(grep -c '^<rect x=.*<title>' bars.svg)" = 4 ] || fail "chart bars: expected 4 bars"
+# the y axis runs to 100: 82.6 is 82.6% of the plot's 360 pixels
+[ "$(svg_attr height 'hash, IBS: 82.6%' bars.svg)" = 297.360 ] || fail "chart bars: hash's IBS bar"
+grep -q '>Error &lt;per&gt; workload<' bars.svg || fail "chart bars: the title is not escaped"
+[ "$(grep -c '<text x=[^>]*>\(TEA\|IBS\)</text>' bars.svg)" = 2 ] || fail "chart bars: legend"
+printf 'period\tTEA\tIBS\n100\t8\t35\n1000\t12\t40\n10000\t20\t50\n' >lines.tsv
+run_tf "chart lines" 0 chart -k lines --log-x --x-unit cycles --y-unit % -o lines.svg lines.tsv
+xmllint --noout lines.svg 2>err || { fail "chart lines: not well-formed"; sed 's/^/    /' err; }
+[ "$(grep -c '<polyline' lines.svg)" = 2 ] && [ "$(grep -c '<circle' lines.svg)" = 6 ] ||
+	fail "chart lines: expected 2 lines through 6 points"
+# on the log x axis 1000 is halfway from 100 to 10000
+[ "$(svg_attr cx 'TEA, 1000 cycles: 12%' lines.svg)" = 324.000 ] || fail "chart lines: 1000 is not halfway"
+printf 'sort\tDR-L1\t60\t3933\nhash\tDR-L1\t10\t100\nsort\tFL-MB\t1000\t40000\n' >points.tsv
+"$teaperf" chart -k points --log-x --log-y --x-unit events --y-unit cycles -o points.svg \
+	<points.tsv 2>err || fail "chart points from standard input"
+xmllint --noout points.svg 2>err || { fail "chart points: not well-formed"; sed 's/^/    /' err; }
+[ "$(grep -c '<circle' points.svg)" = 3 ] || fail "chart points: expected 3 points"
+grep -q '<title>sort, FL-MB: 1000 events, 40000 cycles</title>' points.svg || fail "chart points: tooltip"
+grep -q '>1e1</text>' points.svg && grep -q '>1e5</text>' points.svg || fail "chart points: decades"
+# bad input: one error line, exit 2 for the command line, 1 for the table
+run_tf "chart without kind" 2 chart -o x.svg bars.tsv
+expect_line "chart without kind" err "--kind KIND is required"
+run_tf "chart bad kind" 2 chart -k pie -o x.svg bars.tsv
+one_error_line "chart bad kind"
+run_tf "chart without output" 2 chart -k bars bars.tsv
+one_error_line "chart without output"
+run_tf "chart log bars" 2 chart -k bars --log-y -o x.svg bars.tsv
+one_error_line "chart log bars"
+printf 'workload\tTEA\nsort\tabc\n' >nan.tsv
+run_tf "chart not a number" 1 chart -k bars -o x.svg nan.tsv
+expect_line "chart not a number" err "^teaperf chart: nan\.tsv:2: 'abc': expected a number$"
+printf 'workload\tTEA\tIBS\nsort\t1\n' >short.tsv
+run_tf "chart short row" 1 chart -k bars -o x.svg short.tsv
+expect_line "chart short row" err "short\.tsv:2: 2 fields; expected 3"
+run_tf "chart zero on a log axis" 1 chart -k lines --log-x -o x.svg <(printf 'p\tTEA\n0\t1\n')
+expect_line "chart zero on a log axis" err "above 0"
+run_tf "chart negative" 1 chart -k bars -o x.svg <(printf 'w\tTEA\nsort\t-1\n')
+one_error_line "chart negative"
+run_tf "chart header only" 1 chart -k bars -o x.svg <(printf 'w\tTEA\n')
+expect_line "chart header only" err "no rows"
+run_tf "chart ten series" 1 chart -k bars -o x.svg <(printf 'w\t1\t2\t3\t4\t5\t6\t7\t8\t9\t10\n')
+one_error_line "chart ten series"
+run_tf "chart points fields" 1 chart -k points -o x.svg <(printf 'sort\tDR-L1\t60\n')
+one_error_line "chart points fields"
+run_tf "chart NUL byte" 1 chart -k bars -o x.svg <(printf 'w\tTEA\ns\0\t1\n')
+one_error_line "chart NUL byte"
+[ ! -e x.svg ] || fail "chart left an x.svg behind"
+run_tf "chart missing table" 1 chart -k bars -o x.svg nothing.tsv
+expect_line "chart missing table" err "nothing\.tsv: cannot open"
 
 # ---- diff --------------------------------------------------------------------
 # After: S1's misses are gone, S2 takes their place, a new store stalls.

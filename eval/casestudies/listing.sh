@@ -1,5 +1,5 @@
 # Shell functions that read the case studies' files (sourced by run.sh and
-# check.sh).
+# tests/casestudies/check.sh).
 
 # "cycles in the loop" as program $2 printed it into OUT_DIR $1.
 loop_cycles() { sed -n 's/.*, \([0-9]*\) cycles in the loop$/\1/p' "$1/$2.out"; }

@@ -62,7 +62,7 @@ event_cycles() {
 			c[ev[i]] += $3
 	} END { for (e in c) print e, c[e] }'
 }
-# The program prints "hpm: icache-miss=N ..." (tests/workloads/workload.h).
+# The program prints "hpm: icache-miss=N ..." (eval/workloads/workload.h).
 grep '^hpm:' "$base.out" | tr ' ' '\n' | tr '=' ' ' | grep -v '^hpm:' >"$base.hpm"
 event_cycles "$base.tea.tea" >"$base.tea.ev"
 event_cycles "$base.golden" >"$base.golden.ev"

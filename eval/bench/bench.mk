@@ -1,9 +1,9 @@
 # `make bench`: speed figures. Each line names what was measured, the
 # number and its unit; docs/results.md records them with this command.
 
-BENCH_PROGRAMS := $(patsubst tests/bench/%.c,$(BUILD)/bench/%.elf,$(wildcard tests/bench/*.c))
+BENCH_PROGRAMS := $(patsubst eval/bench/%.c,$(BUILD)/bench/%.elf,$(wildcard eval/bench/*.c))
 
-$(BUILD)/bench/%.elf: $(BUILD)/rv/tests/bench/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
+$(BUILD)/bench/%.elf: $(BUILD)/rv/eval/bench/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
 	$(Q)$(RV_CC) $(BM_LDFLAGS) -o $@ $< $(BM_LDLIBS)
@@ -14,43 +14,38 @@ bench-iss: $(BUILD)/bin/teasim $(BENCH_PROGRAMS)
 		scripts/bench-teasim.sh $(BUILD)/bin/teasim $$p || exit 1; \
 	done
 
-# The core: our own self-checking integer programs (tests/bench/programs/)
+# The core: our own self-checking integer programs (eval/bench/programs/)
 # on both configurations under co-simulation, one table of instructions,
 # cycles, IPC and simulated kHz. BENCH_RUNS=3 takes the best speed of 3.
 BENCH_RUNS ?= 1
-BENCH_RTL_PROGRAMS := $(patsubst tests/bench/programs/%.c,$(BUILD)/bench/programs/%.elf,\
-	$(wildcard tests/bench/programs/*.c))
+BENCH_RTL_PROGRAMS := $(patsubst eval/bench/programs/%.c,$(BUILD)/bench/programs/%.elf,\
+	$(wildcard eval/bench/programs/*.c))
 
 .PHONY: bench-rtl
 bench-rtl: $(BUILD)/bin/teasim $(TEASIM_LARGE) $(BENCH_RTL_PROGRAMS)
-	@tests/bench/bench-rtl.sh -n $(BENCH_RUNS) -t $(BUILD)/bin/teasim -t $(TEASIM_LARGE) \
+	@eval/bench/bench-rtl.sh -n $(BENCH_RUNS) -t $(BUILD)/bin/teasim -t $(TEASIM_LARGE) \
 		$(BENCH_RTL_PROGRAMS)
-
-# Their self-checks on the reference ISS are a quick test.
-$(RESULTS)/bench/%: $(BUILD)/bench/programs/%.elf $(BUILD)/bin/teasim FORCE
-	@$(RUN_TEST) $@ 60 $(BUILD)/bin/teasim $<
-TEST_RESULTS += $(BENCH_RTL_PROGRAMS:$(BUILD)/bench/programs/%.elf=$(RESULTS)/bench/%)
 
 # The cost of interrupt-driven TEA sampling: tests/tea/irq-sampling.c on the
 # RTL without sampling (period 0) and at each period.
 BENCH_TEA_PERIODS := 0 20000 5000 1000 250
 BENCH_TEA_PROGRAMS := $(BENCH_TEA_PERIODS:%=$(BUILD)/bench/tea/irq-sampling-%.elf)
 
-$(BUILD)/rv/tests/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
+$(BUILD)/rv/eval/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $@
 	$(Q)$(RV_CC) $(BM_CFLAGS) -DTEA_PERIOD=$* -c $< -o $@
 
 .PHONY: bench-tea
 bench-tea: $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
-	@tests/bench/tea-overhead.sh $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
+	@eval/bench/tea-overhead.sh $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
 
 bench: bench-iss bench-rtl bench-tea bench-linux
 
-# The cost of TEA sampling under Linux (tests/bench/linux-overhead.sh): the
+# The cost of TEA sampling under Linux (eval/bench/linux-overhead.sh): the
 # hash workload as a Linux command on the RTL, without sampling and under
 # teaperf record at each period (25000 cycles is 4 kHz at 100 MHz).
 BENCH_LINUX_PERIODS := 1000000 100000 25000 5000
 .PHONY: bench-linux
 bench-linux: $(BUILD)/bin/teasim $(LINUX_IMAGE) $(LINUX_CPIO)
-	@tests/bench/linux-overhead.sh $(LINUX_DIR) $(BUILD)/bin/teasim /bin/hash $(BENCH_LINUX_PERIODS)
+	@eval/bench/linux-overhead.sh $(LINUX_DIR) $(BUILD)/bin/teasim /bin/hash $(BENCH_LINUX_PERIODS)

@@ -1,6 +1,6 @@
 # The case studies (docs/casestudies.md): bare-metal programs built in
 # variants, each run on the RTL with TEA, the golden reference and the
-# baselines sampling the same cycles (tests/casestudies/run.sh).
+# baselines sampling the same cycles (eval/casestudies/run.sh).
 #   flush, flush-fixed      a serializing CSR read before a missing load,
 #                           and the loop without it
 #   prefetch-d0, -dN        a streaming loop, and with prefetch.r N lines
@@ -8,25 +8,25 @@
 #                           destination too (prefetch.w)
 # `make casestudies` runs them at SCALE=4 into $(BUILD)/casestudies/default
 # and prints the report; `make test` runs a few at SCALE=1 and checks what
-# TEA and IBS blame (tests/casestudies/check.sh).
+# TEA and IBS blame (tests/casestudies/).
 
 CS_DISTANCES := 1 2 4 8 16
 CS_VARIANTS := flush flush-fixed prefetch-d0 $(CS_DISTANCES:%=prefetch-d%) $(CS_DISTANCES:%=prefetch-d%w)
 CS_PERIOD := 97
 
-cs_source = tests/casestudies/$(firstword $(subst -, ,$(1))).c
+cs_source = eval/casestudies/$(firstword $(subst -, ,$(1))).c
 cs_flags = $(if $(filter %-fixed,$(1)),-DFIXED) \
 	$(if $(filter prefetch-d%,$(1)),-DDIST=$(patsubst prefetch-d%,%,$(patsubst %w,%,$(1)))) \
 	$(if $(filter prefetch-d%w,$(1)),-DPREFETCH_DST)
 
 # $(call cs_variant,VARIANT,SIZE,SCALE)
 define cs_variant
-$(BUILD)/rv/tests/casestudies/$(2)/$(1).o: $(call cs_source,$(1)) | $(DEPS_STAMP)
+$(BUILD)/rv/eval/casestudies/$(2)/$(1).o: $(call cs_source,$(1)) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$(quiet) CC $$@
 	$(Q)$(RV_CC) $(BM_CFLAGS) -DSCALE=$(3) $(call cs_flags,$(1)) -c $$< -o $$@
 
-$(BUILD)/casestudies/$(2)/$(1).elf: $(BUILD)/rv/tests/casestudies/$(2)/$(1).o $(BM_LIB) $(BM_LDSCRIPT)
+$(BUILD)/casestudies/$(2)/$(1).elf: $(BUILD)/rv/eval/casestudies/$(2)/$(1).o $(BM_LIB) $(BM_LDSCRIPT)
 	@mkdir -p $$(@D)
 	$(quiet) LD $$@
 	$(Q)$(RV_CC) $(BM_LDFLAGS) -o $$@ $$< $(BM_LDLIBS)
@@ -35,14 +35,5 @@ $(foreach v,$(CS_VARIANTS),$(eval $(call cs_variant,$(v),default,4))$(eval $(cal
 
 .PHONY: casestudies
 casestudies: $(CS_VARIANTS:%=$(BUILD)/casestudies/default/%.elf) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf
-	@tests/casestudies/run.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(CS_PERIOD) \
+	@eval/casestudies/run.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(CS_PERIOD) \
 		$(BUILD)/casestudies/default $(CS_VARIANTS) | tee $(BUILD)/casestudies/default/report.md
-
-CS_TEST_VARIANTS := flush flush-fixed prefetch-d0 prefetch-d4 prefetch-d8w
-$(RESULTS)/casestudies/check: $(CS_TEST_VARIANTS:%=$(BUILD)/casestudies/small/%.elf) \
-		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf tests/casestudies/run.sh tests/casestudies/check.sh \
-		tests/casestudies/listing.sh FORCE
-	@$(RUN_TEST) $@ 300 sh -c 'tests/casestudies/run.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
-		$(CS_PERIOD) $(BUILD)/casestudies/small $(CS_TEST_VARIANTS) && \
-		tests/casestudies/check.sh $(BUILD)/casestudies/small'
-TEST_RESULTS += $(RESULTS)/casestudies/check

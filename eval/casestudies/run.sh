@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs case-study variants (tests/casestudies/casestudies.mk) on the RTL,
+# Runs case-study variants (eval/casestudies/casestudies.mk) on the RTL,
 # each with TEA, the golden reference and the baselines sampling the same
 # cycles, and prints a report in Markdown: the cycles of each variant's
 # loop, and what TEA and IBS say of the loop's instructions.

@@ -1,4 +1,4 @@
-/* Shared by the workloads (tests/workloads/<name>.c): the size knob, a
+/* Shared by the workloads (eval/workloads/<name>.c): the size knob, a
  * random number generator, word-wise clearing, and main() around the
  * kernel, which runs in S or U mode under Sv39 paging (tea/vm.h), and
  * prints the performance counters' counts of every event over the run
