@@ -42,7 +42,9 @@ $(DEPS_STAMP): scripts/install-deps.sh
 deps: $(DEPS_STAMP)
 
 BINS :=
-TESTS :=
+# make demo's workload, set before the fragments: the demo's test needs it.
+DEMO_WORKLOAD ?= hash
+DEMO_PROGRAM := $(BUILD)/workloads/$(DEMO_WORKLOAD)-demo.elf
 include rtl/rtl.mk
 include sim/sim.mk
 include pics/pics.mk
@@ -66,8 +68,6 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 # 9 million cycles, under a minute) on the RTL core with TEA sampling and
 # the golden reference, then its cycle stacks, TEA's error against the
 # golden reference, and the plot. The full sizes are make eval's.
-DEMO_WORKLOAD ?= hash
-DEMO_PROGRAM := $(BUILD)/workloads/$(DEMO_WORKLOAD)-demo.elf
 demo: $(BINS) $(DEMO_PROGRAM)
 	$(BUILD)/bin/teasim --rtl --verbose --tea-samples $(BUILD)/demo.tea --tea-period 500 \
 		--tea-jitter 4 --golden $(BUILD)/demo.golden $(DEMO_PROGRAM)

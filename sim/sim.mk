@@ -70,11 +70,12 @@ $(call rtl_model_dir,$(1))/verilated.o $(call rtl_model_dir,$(1))/verilated_thre
 	$$(quiet) CXX $$@
 	$$(Q)$$(CXX) $$(call verilated_cxxflags,$(1)) -c $$(VERILATOR_ROOT)/include/$$*.cpp -o $$@
 
-$(call rtl_model_dir,$(1))/rtl_soc.o: sim/rtl/rtl_soc.cpp sim/rtl/rtl_soc.h \
-		$(call rtl_model_dir,$(1))/Vtea_soc__ALL.a
+# The glue includes the simulator's C headers (dram.h, commit.h, ...): -MMD
+# tracks them, so a struct change across the C/C++ boundary recompiles it.
+$(call rtl_model_dir,$(1))/rtl_soc.o: sim/rtl/rtl_soc.cpp $(call rtl_model_dir,$(1))/Vtea_soc__ALL.a
 	$$(quiet) CXX $$@
 	$$(Q)$$(CXX) $$(call verilated_cxxflags,$(1)) -Wall -Wextra -Werror -Isim -Ipics \
-		-DTEA_SOC_W=$(3) -DTEA_SOC_CONFIG='"$(1)"' -c $$< -o $$@
+		-MMD -MP -DTEA_SOC_W=$(3) -DTEA_SOC_CONFIG='"$(1)"' -c $$< -o $$@
 
 $(call teasim_bin,$(1)): $$(SIM_BIN_SRCS:%.c=$$(BUILD)/obj/%.o) $(call rtl_model_objs,$(1)) \
 		$$(SIM_LIB) $$(BUILD)/lib/libpics.a
@@ -91,6 +92,7 @@ $(eval $(call rtl_config_rules,default,,2))
 $(eval $(call rtl_config_rules,large,-DTEA_CONFIG_LARGE,4))
 
 BINS += $(TEASIM)
+-include $(wildcard $(BUILD)/verilated/*/rtl_soc.d)
 
 .PHONY: teasim-large
 teasim-large: $(TEASIM_LARGE)
