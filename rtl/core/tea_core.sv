@@ -31,9 +31,9 @@
 //                    the debug halt), commit/csr_file.sv
 //   TEA              ../tea/tea_sampler.sv at the ROB head
 //   trace            commit/trace_port.sv (TEA_TRACE, simulation only)
-// csr_file resets asynchronously, the rest synchronously: both come from
-// the one reset input.
-/* verilator lint_off SYNCASYNCNET */
+//
+// Every unit resets asynchronously on rst_ni, as everywhere in rtl/;
+// registers that only carry data have no reset.
 module tea_core #(
   parameter logic [63:0] RESET_PC = 64'h1000,
   parameter logic [63:0] HARTID   = 0

@@ -21,7 +21,6 @@
 // It drives the flushes of the back end and the front end, the CSR file's
 // access and the register file's commit write port (CSR results, the
 // debugger's writes), and tells the TEA sampler what leaves the head.
-/* verilator lint_off SYNCASYNCNET */
 module commit_ctrl #(
   parameter int unsigned W   = CFG_W,
   localparam int unsigned LB  = $clog2(W + 1),
@@ -213,15 +212,19 @@ module commit_ctrl #(
   assign amo_op_o    = head_rp0.op.amo;
   assign amo_word_o  = head_rp0.word;
   assign amo_pdst_o  = head_rp0.pdst;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_o || commit_count_o != '0) amo_issued_q <= 1'b0;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) amo_issued_q <= 1'b0;
+    else if (flush_o || commit_count_o != '0) amo_issued_q <= 1'b0;
     else if (amo_valid_o && amo_ready_i) amo_issued_q <= 1'b1;
   end
 
   // FENCE.I: drain the SQ, then write the D-cache back, then commit
   logic clean_busy_q, clean_done_q;
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_o) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      clean_busy_q <= 1'b0;
+      clean_done_q <= 1'b0;
+    end else if (flush_o) begin
       clean_busy_q <= 1'b0;
       clean_done_q <= 1'b0;
     end else if (dc_clean_req) begin
@@ -395,4 +398,3 @@ module commit_ctrl #(
   assign ev_replay_o     = take_replay;
   assign ev_xcpt_o       = take_xcpt;
 endmodule
-/* verilator lint_on SYNCASYNCNET */

@@ -112,8 +112,11 @@ module trace_port #(
   output logic [11:0]           dbg_tea_addr_o,
   output logic [63:0]           dbg_tea_wdata_o
 );
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) dbg_tea_we_o <= 1'b0;
+    else         dbg_tea_we_o <= dbg_tea_we_i;
+  end
   always_ff @(posedge clk_i) begin
-    dbg_tea_we_o    <= rst_ni && dbg_tea_we_i;
     dbg_tea_addr_o  <= dbg_tea_addr_i;
     dbg_tea_wdata_o <= dbg_tea_wdata_i;
   end

@@ -172,8 +172,10 @@ module dispatch #(
   assign lsu_load_o     = lanes_o & lane_load;
   assign lsu_store_o    = lanes_o & lane_store;
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      serial_inflight_q <= 1'b0;
+    end else if (flush_i) begin
       serial_inflight_q <= 1'b0;
     end else if (fire && |(lanes_o & lane_serial)) begin
       serial_inflight_q <= 1'b1;
@@ -182,8 +184,10 @@ module dispatch #(
     end
   end
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      drsq_q <= 1'b0;
+    end else if (flush_i) begin
       drsq_q <= 1'b0;
     end else if (fire && |(lanes_o & lane_store)) begin
       drsq_q <= 1'b0;

@@ -73,8 +73,11 @@ module branch_resolve #(
   assign mb_idx_o           = ex0.rob_idx;
   assign redirect_pending_o = redirect_pending_q;
 
-  always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      redirect_pending_q <= 1'b0;
+      redirect_idx_q     <= '0;
+    end else if (flush_i) begin
       redirect_pending_q <= 1'b0;
       redirect_idx_q     <= '0;
     end else if (redirect_o) begin

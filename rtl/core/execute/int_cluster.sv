@@ -10,7 +10,6 @@
 // the divider on the last port. The multiplier and the divider share one
 // write port; the multiplier cannot wait, so the divider holds its result
 // meanwhile. Writers are numbered ALUs first, then that shared port.
-/* verilator lint_off SYNCASYNCNET */
 module int_cluster #(
   parameter int unsigned N_ALU = (CFG_W > 2) ? 3 : 2,
   localparam int unsigned PORTS = N_ALU + 1,   // the ALUs, then the divider
@@ -61,12 +60,13 @@ module int_cluster #(
   logic [N_ALU*PB-1:0]  alu_pdst;
   logic [N_ALU*64-1:0]  alu_result;
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      ex_valid_q <= '0;
+    else if (flush_i) ex_valid_q <= '0;
+    else              ex_valid_q <= iss_valid_i;
+  end
+  // the rest needs no reset: ex_valid_q says what is meaningful
   always_ff @(posedge clk_i) begin
-    if (!rst_ni || flush_i) begin
-      ex_valid_q <= '0;
-    end else begin
-      ex_valid_q <= iss_valid_i;
-    end
     ex_payload_q <= iss_payload_i;
     ex_prs1_q    <= iss_prs1_i;
     ex_prs2_q    <= iss_prs2_i;
@@ -153,4 +153,3 @@ module int_cluster #(
     port_ready_o[P_DIV] = div_ready && !div_busy && !ex_valid_q[P_DIV];
   end
 endmodule
-/* verilator lint_on SYNCASYNCNET */
