@@ -28,7 +28,7 @@ module commit_lane #(
   output logic [XLEN-1:0] pc_o,
   output logic [31:0]     insn_o
 );
-  /* verilator lint_off UNUSEDSIGNAL */  // lane 0's payload is read in tea_core too
+  /* verilator lint_off UNUSEDSIGNAL */  // lane 0's payload is read in commit_ctrl too
   rob_payload_t rp;
   /* verilator lint_on UNUSEDSIGNAL */
   assign rp = payload_i;

@@ -5,7 +5,7 @@
 // expansion, decoder, the exceptions found in fetch and decode), says what
 // the dispatch logic needs to know about it, and builds its ROB, issue-queue
 // and LSU payloads from the names rename and the queues give it. Purely
-// combinational; tea_core has one per lane. (A module rather than a generate
+// combinational; dispatch has one per lane. (A module rather than a generate
 // block so that the structs are module-level variables, which Yosys 0.23
 // can select fields of.)
 module dispatch_lane #(

@@ -4,12 +4,12 @@
 `include "frontend_types.svh"
 `include "backend_types.svh"
 
-// One ALU port of tea_core's integer cluster: the ALU executing the
-// instruction in E, its register-file write and ROB completion at the end
+// One ALU port of the integer cluster (int_cluster.sv): the ALU executing
+// the instruction in E, its register-file write and ROB completion at the end
 // of E, and the wake-up of consumers when an ALU instruction is selected
 // in S (its result is in the register file at the end of E, when a
 // consumer selected one cycle later reads it). Purely combinational;
-// tea_core holds the S -> E registers. (A module rather than a generate
+// int_cluster holds the S -> E registers. (A module rather than a generate
 // block so that the payload structs are module-level variables, which
 // Yosys 0.23 can select fields of.)
 module alu_port #(
