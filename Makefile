@@ -69,7 +69,7 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_STAMP)
 # the golden reference, then its cycle stacks, TEA's error against the
 # golden reference, and the plot. The full sizes are make eval's.
 demo: $(BINS) $(DEMO_PROGRAM)
-	$(BUILD)/bin/teasim --rtl --verbose --tea-samples $(BUILD)/demo.tea --tea-period 500 \
+	$(BUILD)/bin/teasim --rtl --config $(CONFIG) --verbose --tea-samples $(BUILD)/demo.tea --tea-period 500 \
 		--tea-jitter 4 --golden $(BUILD)/demo.golden $(DEMO_PROGRAM)
 	$(BUILD)/bin/teaperf report --top 15 $(BUILD)/demo.tea
 	$(BUILD)/bin/teaperf compare --reference $(BUILD)/demo.golden $(BUILD)/demo.tea | tail -2
@@ -85,7 +85,7 @@ demo: $(BINS) $(DEMO_PROGRAM)
 # program's instructions. About ten minutes.
 LINUX_DEMO_PERIOD ?= 10000
 linux-demo: $(BINS) $(LINUX_IMAGE) $(LINUX_CPIO)
-	$(BUILD)/bin/teaperf record --sim --linux $(LINUX_DIR) -c $(LINUX_DEMO_PERIOD) \
+	$(BUILD)/bin/teaperf record --sim --config $(CONFIG) --linux $(LINUX_DIR) -c $(LINUX_DEMO_PERIOD) \
 		-o $(BUILD)/linux-demo.tea --golden $(BUILD)/linux-demo.golden /bin/$(DEMO_WORKLOAD)
 	$(BUILD)/bin/teaperf report --top 15 --symfs $(LINUX_ROOTFS) --vmlinux $(LINUX_DIR)/vmlinux \
 		$(BUILD)/linux-demo.tea

@@ -45,9 +45,11 @@ static const char record_usage[] =
 	"      --baselines PREFIX also write PREFIX.{nci,ibs,spe,ris}.tea, sampled in the\n"
 	"                        same cycles by the schemes TEA is compared with\n"
 	"      --teasim PATH     simulator to run (default: teasim beside teaperf, else PATH)\n"
+	"      --config NAME     the core configuration it simulates (teasim --config;\n"
+	"                        default: teasim's)\n"
 	"  -h, --help            this help\n";
 
-enum { OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM };
+enum { OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM, OPT_CONFIG };
 
 struct record_options {
 	bool sim;
@@ -55,7 +57,7 @@ struct record_options {
 	const char *output;
 	uint64_t period, jitter;
 	bool period_set;	/* else Linux gets the target's default */
-	const char *golden, *baselines, *teasim;
+	const char *golden, *baselines, *teasim, *config;
 	const char *program;
 	char **program_args;	/* after the program, NULL-terminated */
 	int nprogram_args;
@@ -99,6 +101,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		{ "golden", required_argument, NULL, OPT_GOLDEN },
 		{ "baselines", required_argument, NULL, OPT_BASELINES },
 		{ "teasim", required_argument, NULL, OPT_TEASIM },
+		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -142,6 +145,9 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 			break;
 		case OPT_TEASIM:
 			o->teasim = optarg;
+			break;
+		case OPT_CONFIG:
+			o->config = optarg;
 			break;
 		case 'h':
 			fputs(record_usage, stdout);
@@ -270,6 +276,10 @@ int cmd_record(int argc, char **argv)
 	snprintf(jitter, sizeof(jitter), "%" PRIu64, o.jitter);
 	args[n++] = o.teasim;
 	args[n++] = "--rtl";
+	if (o.config) {
+		args[n++] = "--config";
+		args[n++] = o.config;
+	}
 	if (o.linux_dir) {
 		snprintf(image, sizeof(image), "%s/Image", o.linux_dir);
 		snprintf(initrd, sizeof(initrd), "%s/tea.cpio", o.linux_dir);

@@ -17,11 +17,11 @@ EVAL_DIR := $(BUILD)/eval/$(CONFIG)/$(EVAL_SIZE)
 EVAL_SUFFIX := $(if $(filter small,$(EVAL_SIZE)),-small)
 EVAL_SCRIPTS := eval/accuracy/eval-one.sh eval/accuracy/eval-table.sh eval/accuracy/eval-plot.sh
 
-$(EVAL_DIR)/%.line: $(BUILD)/workloads/%$(EVAL_SUFFIX).elf $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
-		eval/accuracy/eval-one.sh
+$(EVAL_DIR)/%.line: $(BUILD)/workloads/%$(EVAL_SUFFIX).elf $(BUILD)/bin/teasim $(RTL_LIB) \
+		$(BUILD)/bin/teaperf eval/accuracy/eval-one.sh
 	@mkdir -p $(@D)
 	$(quiet) EVAL $*
-	$(Q)eval/accuracy/eval-one.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(EVAL_PERIOD) \
+	$(Q)eval/accuracy/eval-one.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BUILD)/bin/teaperf $(EVAL_PERIOD) \
 		"$(EVAL_SWEEP)" $(EVAL_DIR) $< >$@.tmp && mv $@.tmp $@
 
 .PHONY: eval

@@ -16,6 +16,8 @@
 #                and the golden reference attribute to the event
 #   NAME.stalls  the golden reference's stall lengths (teasim --stall-lengths)
 # usage: eval-one.sh TEASIM TEAPERF PERIOD SWEEP OUT_DIR PROGRAM.elf
+#   TEASIM: the teasim command, split at spaces so that it may carry options
+#   ("build/bin/teasim --config large")
 #   SWEEP: more periods, comma-separated ("" for none)
 set -euo pipefail
 teasim=$1 teaperf=$2 period=$3 sweep=$4 out=$5 prog=$6
@@ -23,7 +25,8 @@ name=$(basename "$prog" .elf)
 name=${name%-small}
 mkdir -p "$out"
 base=$out/$name
-if ! "$teasim" --rtl -q --tea-samples "$base.tea.tea" --tea-period "$period" --tea-jitter 4 \
+# shellcheck disable=SC2086 # TEASIM may carry options
+if ! $teasim --rtl -q --tea-samples "$base.tea.tea" --tea-period "$period" --tea-jitter 4 \
 	--golden "$base.golden" --stall-lengths "$base.stalls" --baselines "$base" \
 	${sweep:+--period-sweep "$sweep"} "$prog" >"$base.out" 2>&1; then
 	echo "eval: $name failed on the RTL:" >&2

@@ -5,6 +5,8 @@
 # best of RUNS runs (the machine may be shared; the counts do not vary).
 # Exits 1 when a program fails (its self-check, or co-simulation).
 # usage: bench-rtl.sh [-n RUNS] -t TEASIM [-t TEASIM...] PROGRAM.elf...
+#   TEASIM: a teasim command, split at spaces so that it carries the
+#   configuration ("build/bin/teasim --config large")
 set -euo pipefail
 runs=1 sims=()
 while getopts n:t: opt; do
@@ -20,7 +22,8 @@ for prog in "$@"; do
 	for sim in "${sims[@]}"; do
 		best=0 line=
 		for ((run = 0; run < runs; run++)); do
-			if ! out=$("$sim" --rtl -v "$prog" 2>&1 >/dev/null); then
+			# shellcheck disable=SC2086 # TEASIM carries options
+			if ! out=$($sim --rtl -v "$prog" 2>&1 >/dev/null); then
 				echo "bench-rtl: $prog failed on $sim:" >&2
 				tail -5 <<<"$out" >&2
 				exit 1

@@ -22,9 +22,9 @@ BENCH_RTL_PROGRAMS := $(patsubst eval/bench/programs/%.c,$(BUILD)/bench/programs
 	$(wildcard eval/bench/programs/*.c))
 
 .PHONY: bench-rtl
-bench-rtl: $(BUILD)/bin/teasim $(TEASIM_LARGE) $(BENCH_RTL_PROGRAMS)
-	@eval/bench/bench-rtl.sh -n $(BENCH_RUNS) -t $(BUILD)/bin/teasim -t $(TEASIM_LARGE) \
-		$(BENCH_RTL_PROGRAMS)
+bench-rtl: $(BUILD)/bin/teasim $(call rtl_lib,default) $(call rtl_lib,large) $(BENCH_RTL_PROGRAMS)
+	@eval/bench/bench-rtl.sh -n $(BENCH_RUNS) -t "$(BUILD)/bin/teasim --config default" \
+		-t "$(BUILD)/bin/teasim --config large" $(BENCH_RTL_PROGRAMS)
 
 # The cost of interrupt-driven TEA sampling: tests/tea/irq-sampling.c on the
 # RTL without sampling (period 0) and at each period.
@@ -37,8 +37,8 @@ $(BUILD)/rv/eval/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS
 	$(Q)$(RV_CC) $(BM_CFLAGS) -DTEA_PERIOD=$* -c $< -o $@
 
 .PHONY: bench-tea
-bench-tea: $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
-	@eval/bench/tea-overhead.sh $(BUILD)/bin/teasim $(BENCH_TEA_PROGRAMS)
+bench-tea: $(BUILD)/bin/teasim $(RTL_LIB) $(BENCH_TEA_PROGRAMS)
+	@eval/bench/tea-overhead.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BENCH_TEA_PROGRAMS)
 
 bench: bench-iss bench-rtl bench-tea bench-linux
 
@@ -47,5 +47,6 @@ bench: bench-iss bench-rtl bench-tea bench-linux
 # teaperf record at each period (25000 cycles is 4 kHz at 100 MHz).
 BENCH_LINUX_PERIODS := 1000000 100000 25000 5000
 .PHONY: bench-linux
-bench-linux: $(BUILD)/bin/teasim $(LINUX_IMAGE) $(LINUX_CPIO)
-	@eval/bench/linux-overhead.sh $(LINUX_DIR) $(BUILD)/bin/teasim /bin/hash $(BENCH_LINUX_PERIODS)
+bench-linux: $(BUILD)/bin/teasim $(RTL_LIB) $(LINUX_IMAGE) $(LINUX_CPIO)
+	@eval/bench/linux-overhead.sh $(LINUX_DIR) "$(BUILD)/bin/teasim --config $(CONFIG)" /bin/hash \
+		$(BENCH_LINUX_PERIODS)

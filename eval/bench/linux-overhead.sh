@@ -7,6 +7,8 @@
 # cost (the overhead's cycles over the samples: the interrupt, perf's ring
 # buffer and teaperf record's share).
 # usage: linux-overhead.sh LINUX_DIR TEASIM WORKLOAD PERIOD...
+#   TEASIM: the teasim command, split at spaces so that it may carry options
+#   ("build/bin/teasim --config large")
 set -euo pipefail
 linux=$1 sim=$2 workload=$3
 shift 3
@@ -15,7 +17,8 @@ for p in "$@"; do
 	# (init takes at most 32 words: every one counts)
 	runs+=" ; /bin/timed /bin/teaperf record -c $p $workload"
 done
-if ! out=$("$sim" --rtl -q --kernel "$linux/Image" --initrd "$linux/tea.cpio" \
+# shellcheck disable=SC2086 # TEASIM may carry options
+if ! out=$($sim --rtl -q --kernel "$linux/Image" --initrd "$linux/tea.cpio" \
 	--append "console=ttyS0 earlycon quiet panic=-1 oops=panic -- $runs" </dev/null 2>&1); then
 	echo "linux-overhead: the runs failed:" >&2
 	tail -n 15 <<<"$out" >&2

@@ -4,13 +4,16 @@
 # samples taken and lost and the overhead against the run without
 # sampling (the first program, period 0).
 # usage: tea-overhead.sh TEASIM irq-sampling-0.elf irq-sampling-P.elf...
+#   TEASIM: the teasim command, split at spaces so that it may carry options
+#   ("build/bin/teasim --config large")
 set -euo pipefail
 sim=$1
 shift
 printf '%-8s %12s %9s %6s %9s\n' period cycles samples lost overhead
 base=
 for prog in "$@"; do
-	if ! out=$("$sim" --rtl -q "$prog" 2>&1); then
+	# shellcheck disable=SC2086 # TEASIM may carry options
+	if ! out=$($sim --rtl -q "$prog" 2>&1); then
 		echo "tea-overhead: $prog failed:" >&2
 		tail -5 <<<"$out" >&2
 		exit 1

@@ -34,6 +34,7 @@ endef
 $(foreach v,$(CS_VARIANTS),$(eval $(call cs_variant,$(v),default,4))$(eval $(call cs_variant,$(v),small,1)))
 
 .PHONY: casestudies
-casestudies: $(CS_VARIANTS:%=$(BUILD)/casestudies/default/%.elf) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf
-	@eval/casestudies/run.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(CS_PERIOD) \
+casestudies: $(CS_VARIANTS:%=$(BUILD)/casestudies/default/%.elf) $(BUILD)/bin/teasim $(RTL_LIB) \
+		$(BUILD)/bin/teaperf
+	@eval/casestudies/run.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BUILD)/bin/teaperf $(CS_PERIOD) \
 		$(BUILD)/casestudies/default $(CS_VARIANTS) | tee $(BUILD)/casestudies/default/report.md

@@ -7,6 +7,8 @@
 # NAME.golden, NAME.{nci,ibs,spe,ris}.tea, NAME.{tea,ibs}.annotate, and
 # NAME.{tea,ibs}.svg (teaperf plot of the ten heaviest instructions).
 # usage: run.sh TEASIM TEAPERF PERIOD OUT_DIR VARIANT...
+#   TEASIM: the teasim command, split at spaces so that it may carry options
+#   ("build/bin/teasim --config large")
 set -euo pipefail
 . "$(dirname "$0")/listing.sh"
 teasim=$1 teaperf=$2 period=$3 out=$4
@@ -20,7 +22,8 @@ insn_line() { heaviest_insn "$1" "$2" | cut -d' ' -f2-; }
 
 for v in "$@"; do
 	elf=$out/$v.elf
-	"$teasim" --rtl -q --tea-samples "$out/$v.tea" --tea-period "$period" --tea-jitter 4 \
+	# shellcheck disable=SC2086 # TEASIM may carry options
+	$teasim --rtl -q --tea-samples "$out/$v.tea" --tea-period "$period" --tea-jitter 4 \
 		--golden "$out/$v.golden" --baselines "$out/$v" "$elf" >"$out/$v.out" 2>&1 || {
 		echo "casestudies: $v failed on the RTL:" >&2
 		tail -3 "$out/$v.out" >&2

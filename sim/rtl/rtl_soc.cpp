@@ -167,19 +167,7 @@ static void clock(struct rtl_soc *s)
 	t->eval();
 }
 
-extern "C" {
-
-unsigned rtl_soc_width(void)
-{
-	return kWidth;
-}
-
-const char *rtl_soc_config_name(void)
-{
-	return TEA_SOC_CONFIG;
-}
-
-struct rtl_soc *rtl_soc_create(const struct rtl_soc_config *cfg)
+static struct rtl_soc *rtl_soc_create(const struct rtl_soc_config *cfg)
 {
 	struct rtl_soc *s = new (std::nothrow) rtl_soc;
 
@@ -195,7 +183,7 @@ struct rtl_soc *rtl_soc_create(const struct rtl_soc_config *cfg)
 	return s;
 }
 
-void rtl_soc_destroy(struct rtl_soc *s)
+static void rtl_soc_destroy(struct rtl_soc *s)
 {
 	if (!s)
 		return;
@@ -207,12 +195,12 @@ void rtl_soc_destroy(struct rtl_soc *s)
 	delete s;
 }
 
-uint8_t *rtl_soc_dram(struct rtl_soc *s, uint64_t pa, uint64_t len)
+static uint8_t *rtl_soc_dram(struct rtl_soc *s, uint64_t pa, uint64_t len)
 {
 	return dram_mem(s->dram, pa, len);
 }
 
-int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len)
+static int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len)
 {
 	Vtea_soc *t = s->top;
 
@@ -248,7 +236,7 @@ int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len)
 	return 0;
 }
 
-unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
+static unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 {
 	Vtea_soc *t = s->top;
 	unsigned n = 0, priv = t->trace_priv_o;
@@ -286,12 +274,12 @@ unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 	return n;
 }
 
-uint64_t rtl_soc_cycles(const struct rtl_soc *s)
+static uint64_t rtl_soc_cycles(const struct rtl_soc *s)
 {
 	return s->cycles;
 }
 
-void rtl_soc_dma_start(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint64_t mask)
+static void rtl_soc_dma_start(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint64_t mask)
 {
 	Vtea_soc *t = s->top;
 
@@ -305,7 +293,7 @@ void rtl_soc_dma_start(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint
 	s->dma_done = false;
 }
 
-bool rtl_soc_dma_done(struct rtl_soc *s, uint8_t *line, bool *error)
+static bool rtl_soc_dma_done(struct rtl_soc *s, uint8_t *line, bool *error)
 {
 	if (!s->dma_done)
 		return false;
@@ -315,18 +303,18 @@ bool rtl_soc_dma_done(struct rtl_soc *s, uint8_t *line, bool *error)
 	return true;
 }
 
-void rtl_soc_set_halt_on_ebreak(struct rtl_soc *s, bool on)
+static void rtl_soc_set_halt_on_ebreak(struct rtl_soc *s, bool on)
 {
 	s->top->dbg_halt_ebreak_i = on;
 }
 
-bool rtl_soc_halted(const struct rtl_soc *s, uint64_t *pc)
+static bool rtl_soc_halted(const struct rtl_soc *s, uint64_t *pc)
 {
 	*pc = s->top->dbg_pc_o;
 	return s->top->dbg_halted_o && !s->resuming;
 }
 
-void rtl_soc_write_reg(struct rtl_soc *s, unsigned reg, uint64_t value)
+static void rtl_soc_write_reg(struct rtl_soc *s, unsigned reg, uint64_t value)
 {
 	Vtea_soc *t = s->top;
 
@@ -335,17 +323,17 @@ void rtl_soc_write_reg(struct rtl_soc *s, unsigned reg, uint64_t value)
 	t->dbg_reg_wdata_i = value;
 }
 
-void rtl_soc_select_reg(struct rtl_soc *s, unsigned reg)
+static void rtl_soc_select_reg(struct rtl_soc *s, unsigned reg)
 {
 	s->top->dbg_reg_addr_i = reg;
 }
 
-uint64_t rtl_soc_reg(const struct rtl_soc *s)
+static uint64_t rtl_soc_reg(const struct rtl_soc *s)
 {
 	return s->top->dbg_reg_rdata_o;
 }
 
-void rtl_soc_resume(struct rtl_soc *s, uint64_t pc)
+static void rtl_soc_resume(struct rtl_soc *s, uint64_t pc)
 {
 	Vtea_soc *t = s->top;
 
@@ -354,7 +342,7 @@ void rtl_soc_resume(struct rtl_soc *s, uint64_t pc)
 	s->resuming = true;
 }
 
-void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t data)
+static void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t data)
 {
 	Vtea_soc *t = s->top;
 
@@ -364,7 +352,7 @@ void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t da
 	t->dbg_tea_wdata_i = data;
 }
 
-void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
+static void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
 {
 	const Vtea_soc *t = s->top;
 
@@ -385,7 +373,7 @@ void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
 	c->csr_wdata = t->trace_tea_wdata_o;
 }
 
-void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
+static void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 {
 	const Vtea_soc *t = s->top;
 
@@ -401,4 +389,24 @@ void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 	r->lost = t->trace_tea_lost_o;
 }
 
-} // extern "C"
+const struct rtl_backend tea_rtl_backend = {
+	.config = TEA_SOC_CONFIG,
+	.width = kWidth,
+	.create = rtl_soc_create,
+	.destroy = rtl_soc_destroy,
+	.dram = rtl_soc_dram,
+	.boot = rtl_soc_boot,
+	.cycle = rtl_soc_cycle,
+	.cycles = rtl_soc_cycles,
+	.dma_start = rtl_soc_dma_start,
+	.dma_done = rtl_soc_dma_done,
+	.set_halt_on_ebreak = rtl_soc_set_halt_on_ebreak,
+	.halted = rtl_soc_halted,
+	.write_reg = rtl_soc_write_reg,
+	.select_reg = rtl_soc_select_reg,
+	.reg = rtl_soc_reg,
+	.resume = rtl_soc_resume,
+	.tea_write = rtl_soc_tea_write,
+	.tea_cycle = rtl_soc_tea_cycle,
+	.tea_regs = rtl_soc_tea_regs,
+};

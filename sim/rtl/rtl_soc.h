@@ -1,8 +1,8 @@
 /* The RTL backend of teasim: the Verilated SoC (rtl/soc/tea_soc.sv, built
  * with its trace port) behind a C interface, with the DRAM model on its
  * memory port and the simulator answering its host port. One call of
- * rtl_soc_cycle() is one clock cycle; it reports what the core committed in
- * that cycle as commit records, the same ones the reference ISS produces. */
+ * cycle() is one clock cycle; it reports what the core committed in that
+ * cycle as commit records, the same ones the reference ISS produces. */
 #ifndef TEA_SIM_RTL_SOC_H
 #define TEA_SIM_RTL_SOC_H
 
@@ -35,64 +35,72 @@ struct rtl_soc_config {
 };
 
 struct rtl_soc;
-
-/* NULL when memory cannot be allocated. */
-struct rtl_soc *rtl_soc_create(const struct rtl_soc_config *cfg);
-void rtl_soc_destroy(struct rtl_soc *s);
-
-/* The commit width of the built configuration: the most records one cycle
- * can produce. */
-unsigned rtl_soc_width(void);
-/* Name of the built configuration ("default" or "large"). */
-const char *rtl_soc_config_name(void);
-
-/* Host pointer into the DRAM model for [pa, pa+len), NULL outside it. */
-uint8_t *rtl_soc_dram(struct rtl_soc *s, uint64_t pa, uint64_t len);
-
-/* Writes the boot ROM image (reset code and device tree) and resets the
- * SoC. Returns 0, or -1 when the image does not fit. */
-int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len);
-
-/* Simulates one clock cycle; the instructions committed in it (and a trap
- * taken instead, last) are written to out, which holds rtl_soc_width()
- * records. Returns how many. */
-unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out);
-
-uint64_t rtl_soc_cycles(const struct rtl_soc *s);
-
-/* The SoC's coherent host port (rtl/soc/host_dma.sv), a 64-byte line per
- * request. rtl_soc_dma_start() offers a request to the coming cycles (one
- * at a time): the line at pa (rounded down), with the bytes whose bit is
- * set in mask replaced by data's (mask 0: a read). Once rtl_soc_dma_done()
- * returns true, line holds the line as it was before and *error whether
- * pa lies outside memory (nothing was written then). A request takes a
- * few cycles when the line is in the LLC, DRAM's latency when not. */
-void rtl_soc_dma_start(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint64_t mask);
-bool rtl_soc_dma_done(struct rtl_soc *s, uint8_t *line, bool *error);
-
-/* The core's debug halt (tea_core.sv). With halt-on-EBREAK set, an EBREAK
- * halts the core instead of trapping; rtl_soc_halted() is then true with
- * its pc. While halted, rtl_soc_write_reg() writes a GPR and
- * rtl_soc_select_reg() chooses the one rtl_soc_reg() reads, each taking
- * effect in the coming cycle; rtl_soc_resume() restarts at pc. */
-void rtl_soc_set_halt_on_ebreak(struct rtl_soc *s, bool on);
-bool rtl_soc_halted(const struct rtl_soc *s, uint64_t *pc);
-void rtl_soc_write_reg(struct rtl_soc *s, unsigned reg, uint64_t value);
-void rtl_soc_select_reg(struct rtl_soc *s, unsigned reg);
-uint64_t rtl_soc_reg(const struct rtl_soc *s);
-void rtl_soc_resume(struct rtl_soc *s, uint64_t pc);
-
-/* TEA (docs/tea.md). Per cycle, in this order: rtl_soc_tea_write() drives
- * the core's debug write port of the TEA CSRs in the coming cycle (the
- * core registers it: the write happens in the cycle after),
- * rtl_soc_tea_cycle() reads what its commit stage does in it, then
- * rtl_soc_cycle() simulates it, then rtl_soc_tea_regs() reads the sample
- * registers as the cycle left them. */
 struct tea_cycle;
 struct tea_sample_regs;
-void rtl_soc_tea_write(struct rtl_soc *s, bool valid, unsigned addr, uint64_t data);
-void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c);
-void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r);
+
+/* The RTL backend of one core configuration, as its library
+ * (teasim-rtl-<config>.so, sim/sim.mk) exports it under
+ * RTL_BACKEND_SYMBOL; teasim loads it for --rtl (sim/teasim/backend.c). */
+struct rtl_backend {
+	const char *config;	/* the configuration's name ("default", "large") */
+	unsigned width;		/* its commit width: the most records a cycle produces */
+
+	/* NULL when memory cannot be allocated. */
+	struct rtl_soc *(*create)(const struct rtl_soc_config *cfg);
+	void (*destroy)(struct rtl_soc *s);
+
+	/* Host pointer into the DRAM model for [pa, pa+len), NULL outside it. */
+	uint8_t *(*dram)(struct rtl_soc *s, uint64_t pa, uint64_t len);
+
+	/* Writes the boot ROM image (reset code and device tree) and resets
+	 * the SoC. Returns 0, or -1 when the image does not fit. */
+	int (*boot)(struct rtl_soc *s, const uint8_t *rom, size_t len);
+
+	/* Simulates one clock cycle; the instructions committed in it (and a
+	 * trap taken instead, last) are written to out, which holds width
+	 * records. Returns how many. */
+	unsigned (*cycle)(struct rtl_soc *s, struct commit *out);
+
+	uint64_t (*cycles)(const struct rtl_soc *s);
+
+	/* The SoC's coherent host port (rtl/soc/host_dma.sv), a 64-byte line
+	 * per request. dma_start() offers a request to the coming cycles (one
+	 * at a time): the line at pa (rounded down), with the bytes whose bit
+	 * is set in mask replaced by data's (mask 0: a read). Once dma_done()
+	 * returns true, line holds the line as it was before and *error
+	 * whether pa lies outside memory (nothing was written then). A request
+	 * takes a few cycles when the line is in the LLC, DRAM's latency when
+	 * not. */
+	void (*dma_start)(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint64_t mask);
+	bool (*dma_done)(struct rtl_soc *s, uint8_t *line, bool *error);
+
+	/* The core's debug halt (tea_core.sv). With halt-on-EBREAK set, an
+	 * EBREAK halts the core instead of trapping; halted() is then true
+	 * with its pc. While halted, write_reg() writes a GPR and select_reg()
+	 * chooses the one reg() reads, each taking effect in the coming cycle;
+	 * resume() restarts at pc. */
+	void (*set_halt_on_ebreak)(struct rtl_soc *s, bool on);
+	bool (*halted)(const struct rtl_soc *s, uint64_t *pc);
+	void (*write_reg)(struct rtl_soc *s, unsigned reg, uint64_t value);
+	void (*select_reg)(struct rtl_soc *s, unsigned reg);
+	uint64_t (*reg)(const struct rtl_soc *s);
+	void (*resume)(struct rtl_soc *s, uint64_t pc);
+
+	/* TEA (docs/tea.md). Per cycle, in this order: tea_write() drives the
+	 * core's debug write port of the TEA CSRs in the coming cycle (the
+	 * core registers it: the write happens in the cycle after),
+	 * tea_cycle() reads what its commit stage does in it, then cycle()
+	 * simulates it, then tea_regs() reads the sample registers as the
+	 * cycle left them. */
+	void (*tea_write)(struct rtl_soc *s, bool valid, unsigned addr, uint64_t data);
+	void (*tea_cycle)(const struct rtl_soc *s, struct tea_cycle *c);
+	void (*tea_regs)(const struct rtl_soc *s, struct tea_sample_regs *r);
+};
+
+/* The library's one exported symbol, the backend it builds: the rest of it
+ * is hidden (sim/sim.mk). */
+#define RTL_BACKEND_SYMBOL "tea_rtl_backend"
+extern const struct rtl_backend tea_rtl_backend __attribute__((visibility("default")));
 
 #ifdef __cplusplus
 }

@@ -80,9 +80,9 @@ static int load_linux(struct run *r, const struct options *o, struct dt_extras *
 	return 0;
 }
 
-unsigned tea_width(const struct options *o)
+unsigned tea_width(const struct run *r)
 {
-	return o->rtl ? rtl_soc_width() : 2;
+	return r->backend ? r->backend->width : 2;
 }
 
 static int read_file(const char *path, void *buf, size_t max, size_t *len)
@@ -107,7 +107,7 @@ int setup_boot(struct run *r, const struct options *o)
 	 * (driver/baremetal/boot.c), the same on the ISS and the RTL, which
 	 * boot from this ROM image. */
 	struct dt_extras extras = { .bootargs = o->bootargs ? o->bootargs : o->cmdline,
-				    .tea_width = tea_width(o) };
+				    .tea_width = tea_width(r) };
 	char err[512];
 	size_t len = 0;
 	int n, ret;

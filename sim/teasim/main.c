@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtl/rtl_soc.h"
 #include "soc/devicetree.h"
 #include "teasim/teasim.h"
 
@@ -124,11 +123,11 @@ static int write_signature(const struct run *r, const char *path)
 
 /* The tree a boot with these options gets, but for the program's command
  * line (there is no program) and an initrd's place. */
-static int dump_dts(const struct soc_config *cfg, const struct options *o)
+static int dump_dts(const struct soc_config *cfg, const struct options *o, const struct run *r)
 {
 	static uint8_t dtb[DTB_MAX];
 	struct dt_extras extras = { .bootargs = o->append ? o->append : o->bootargs,
-				    .tea_width = tea_width(o) };
+				    .tea_width = tea_width(r) };
 	int n = devicetree_build(cfg, &extras, dtb, sizeof(dtb));
 
 	if (n < 0)
@@ -145,6 +144,11 @@ int main(int argc, char **argv)
 	ret = parse_options(argc, argv, &o);
 	if (ret)
 		return ret;
+	if (o.rtl) {
+		r.backend = rtl_backend_load(o.config);
+		if (!r.backend)
+			return EXIT_ERROR;
+	}
 	r.console = console_open();
 	if (!r.console)
 		return error(EXIT_ERROR, "cannot open the console stream");
@@ -161,7 +165,7 @@ int main(int argc, char **argv)
 		.host_files = o.rtl ? NULL : &r.host_dev,   /* ... and the RTL's host port serves */
 	};
 	if (o.dump_dts)
-		return dump_dts(&cfg, &o);
+		return dump_dts(&cfg, &o, &r);
 
 	r.soc = soc_create(&cfg);
 	if (!r.soc)

@@ -6,7 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtl/rtl_soc.h"
 #include "tea/bootargs.h"
 #include "tea/csr.h"
 #include "teasim/teasim.h"
@@ -16,6 +15,7 @@
 #define DEFAULT_DRAM_LATENCY 80          /* cycles from a line request to its data */
 #define DEFAULT_DRAM_CPL  4              /* cycles per 64-byte line: 1.6 GB/s at 100 MHz */
 #define DEFAULT_TEA_PERIOD 4000          /* cycles between TEA samples */
+#define DEFAULT_CONFIG "default"         /* the core configuration of --rtl */
 /* A Linux boot's defaults (docs/linux.md): Debian's OpenSBI, and a console
  * on the UART from the first line, and a panic or an oops that resets the
  * machine (teasim then fails) instead of hanging it. */
@@ -31,7 +31,9 @@ static void usage(FILE *f)
 	      "RTL of the core and SoC does, checked instruction by instruction against\n"
 	      "the ISS (lockstep co-simulation).\n"
 	      "\n"
-	      "      --rtl             run on the RTL model (config: %s, %u-wide)\n"
+	      "      --rtl             run on the RTL model\n"
+	      "      --config NAME     RTL: the core configuration, one of: " RTL_CONFIGS "\n"
+	      "                        (default: " DEFAULT_CONFIG ")\n"
 	      "      --dram-latency N  RTL: cycles from a line request to its data (default 80)\n"
 	      "      --dram-bandwidth N  RTL: cycles per 64-byte line (default 4)\n"
 	      "      --tea-samples FILE  RTL: write TEA samples to FILE (docs/formats.md)\n"
@@ -84,7 +86,7 @@ static void usage(FILE *f)
 	      "argument may not be empty or hold a space or a control character.\n"
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
 	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
-	      "divergence; 2 on a usage error.\n", rtl_soc_config_name(), rtl_soc_width(), TEA_RUN_MAX_SWEEP);
+	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP);
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -94,6 +96,24 @@ static bool parse_u64(const char *s, uint64_t *v)
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return errno == 0 && end != s && *end == '\0' && s[0] != '-';
+}
+
+/* Whether name is one of the configurations sim/sim.mk builds (RTL_CONFIGS:
+ * their names, separated by spaces). */
+static bool config_known(const char *name)
+{
+	const char *p = RTL_CONFIGS;
+	size_t n = strlen(name);
+
+	for (;;) {
+		size_t len = strcspn(p, " ");
+
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		if (!p[len])
+			return false;
+		p += len + 1;
+	}
 }
 
 /* Refuses a word /chosen/bootargs cannot carry (tea/bootargs.h). */
@@ -179,7 +199,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
 	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_KERNEL, OPT_BIOS, OPT_INITRD, OPT_APPEND,
-	       OPT_HOST_DIR };
+	       OPT_HOST_DIR, OPT_CONFIG };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -195,6 +215,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "dump-dts", no_argument, NULL, OPT_DUMP_DTS },
 		{ "no-semihosting", no_argument, NULL, OPT_NO_SEMIHOSTING },
 		{ "rtl", no_argument, NULL, OPT_RTL },
+		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "dram-latency", required_argument, NULL, OPT_DRAM_LATENCY },
 		{ "dram-bandwidth", required_argument, NULL, OPT_DRAM_BANDWIDTH },
 		{ "tea-samples", required_argument, NULL, OPT_TEA_SAMPLES },
@@ -268,6 +289,12 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_RTL:
 			o->rtl = true;
 			break;
+		case OPT_CONFIG:
+			if (!config_known(optarg))
+				return error(EXIT_USAGE, "--config %s: no such configuration (there are: %s)",
+					     optarg, RTL_CONFIGS);
+			o->config = optarg;
+			break;
 		case OPT_DRAM_LATENCY:
 			if (!parse_u64(optarg, &o->dram_latency) || o->dram_latency == 0 || o->dram_latency > 100000)
 				return error(EXIT_USAGE, "--dram-latency needs a number of cycles from 1 to 100000, not '%s'", optarg);
@@ -330,6 +357,10 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->progress = false;
 	else if (isatty(STDERR_FILENO))
 		o->progress = true;
+	if (o->config && !o->rtl)
+		return error(EXIT_USAGE, "--config needs --rtl (the ISS has one configuration)");
+	if (!o->config)
+		o->config = DEFAULT_CONFIG;
 	if (o->dump_dts)
 		return 0;
 	if (!o->rtl && (o->tea_samples || o->golden_path || o->baselines_prefix))

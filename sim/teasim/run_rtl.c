@@ -74,11 +74,11 @@ static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 
 	if (!r->tea_done)
 		tea_run_debug_write(r->tea, &w);
-	rtl_soc_tea_write(r->rtl, w.valid, w.addr, w.data);
-	rtl_soc_tea_cycle(r->rtl, &tc);
-	unsigned n = rtl_soc_cycle(r->rtl, c);
+	r->backend->tea_write(r->rtl, w.valid, w.addr, w.data);
+	r->backend->tea_cycle(r->rtl, &tc);
+	unsigned n = r->backend->cycle(r->rtl, c);
 
-	rtl_soc_tea_regs(r->rtl, &regs);
+	r->backend->tea_regs(r->rtl, &regs);
 	if (!r->tea_done && tea_run_cycle(r->tea, &tc, &regs, msg, sizeof(msg))) {
 		fflush(stdout);
 		return r->status = error(EXIT_ERROR, "TEA: %s", msg);
@@ -87,7 +87,7 @@ static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 	*stored = false;
 	if (n && r->rearm_halt) {
 		/* the EBREAK the core was let through has trapped */
-		rtl_soc_set_halt_on_ebreak(r->rtl, true);
+		r->backend->set_halt_on_ebreak(r->rtl, true);
 		r->rearm_halt = false;
 	}
 	for (unsigned i = 0; i < n; i++) {
@@ -98,7 +98,7 @@ static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 			cosim_report(r->cosim, stderr);
 			return r->status = error(EXIT_ERROR, "co-simulation diverged after %" PRIu64
 						 " instructions, in cycle %" PRIu64 ": %s",
-						 cosim_checked(r->cosim), rtl_soc_cycles(r->rtl),
+						 cosim_checked(r->cosim), r->backend->cycles(r->rtl),
 						 cosim_mismatch(r->cosim));
 		}
 		r->steps++;
@@ -131,8 +131,8 @@ static int rtl_mem_access(void *ctx, uint64_t pa, void *buf, size_t len, bool wr
 			memcpy(data + off, b, n);
 			mask = (n == 64 ? ~0ull : (1ull << n) - 1) << off;
 		}
-		rtl_soc_dma_start(r->rtl, pa, data, mask);
-		while (!rtl_soc_dma_done(r->rtl, line, &failed))
+		r->backend->dma_start(r->rtl, pa, data, mask);
+		while (!r->backend->dma_done(r->rtl, line, &failed))
 			if (step_cycle(r, &idle, &stored))
 				return -1;
 		if (failed)
@@ -165,12 +165,12 @@ static int serve_halt(struct run *r, uint64_t pc)
 		hart_step(r->hart, NULL);
 		if (r->status)
 			return r->status;
-		rtl_soc_write_reg(r->rtl, REG_A0, hart_reg(r->hart, REG_A0));
-		rtl_soc_resume(r->rtl, pc + 4);
+		r->backend->write_reg(r->rtl, REG_A0, hart_reg(r->hart, REG_A0));
+		r->backend->resume(r->rtl, pc + 4);
 	} else {
-		rtl_soc_set_halt_on_ebreak(r->rtl, false);
+		r->backend->set_halt_on_ebreak(r->rtl, false);
 		r->rearm_halt = true;
-		rtl_soc_resume(r->rtl, pc);
+		r->backend->resume(r->rtl, pc);
 	}
 	return 0;
 }
@@ -186,11 +186,11 @@ int run_rtl(struct run *r, const struct options *o)
 		ret = step_cycle(r, &idle, &stored);
 		if (ret)
 			return ret;
-		if (stored || (rtl_soc_cycles(r->rtl) & (POLL_CYCLES - 1)) == 0) {
+		if (stored || (r->backend->cycles(r->rtl) & (POLL_CYCLES - 1)) == 0) {
 			if (!htif_poll(&r->htif) || r->htif.error[0])
 				return r->status ? r->status : error(EXIT_ERROR, "%s", r->htif.error);
 		}
-		if (r->semihosting && rtl_soc_halted(r->rtl, &pc)) {
+		if (r->semihosting && r->backend->halted(r->rtl, &pc)) {
 			ret = serve_halt(r, pc);
 			if (ret)
 				return ret;
@@ -203,28 +203,28 @@ int run_rtl(struct run *r, const struct options *o)
 			console_print_tail(stderr, 12);
 			return error(EXIT_ERROR, "the RTL committed nothing for %d cycles (cycle %" PRIu64
 				     ", %" PRIu64 " instructions, next pc 0x%" PRIx64 ")", STALL_CYCLES,
-				     rtl_soc_cycles(r->rtl), r->steps, hart_pc(r->hart));
+				     r->backend->cycles(r->rtl), r->steps, hart_pc(r->hart));
 		}
 		ret = check_limit(r, o);
 		if (ret)
 			return ret;
-		if (o->progress && (rtl_soc_cycles(r->rtl) & 0xffff) == 0 && progress_due(r))
+		if (o->progress && (r->backend->cycles(r->rtl) & 0xffff) == 0 && progress_due(r))
 			fprintf(stderr, "teasim: %" PRIu64 " cycles, %" PRIu64 " instructions, %.1f kHz%s",
-				rtl_soc_cycles(r->rtl), r->steps,
-				(double)rtl_soc_cycles(r->rtl) / seconds_since(&r->t0) / 1e3,
+				r->backend->cycles(r->rtl), r->steps,
+				(double)r->backend->cycles(r->rtl) / seconds_since(&r->t0) / 1e3,
 				progress_end());
 	}
 	r->tea_done = true;
 	end_output(r);
 	if (o->verbose) {
 		double secs = seconds_since(&r->t0);
-		uint64_t cycles = rtl_soc_cycles(r->rtl);
+		uint64_t cycles = r->backend->cycles(r->rtl);
 
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
 		fprintf(stderr, "teasim: %" PRIu64 " instructions in %" PRIu64 " cycles (IPC %.3f), "
 			"%.2f s, %.1f kHz, config %s\n", r->steps, cycles,
 			cycles ? (double)r->steps / (double)cycles : 0.0, secs,
-			secs > 0 ? (double)cycles / secs / 1e3 : 0.0, rtl_soc_config_name());
+			secs > 0 ? (double)cycles / secs / 1e3 : 0.0, r->backend->config);
 		print_tea_stats(r);
 	}
 	return exit_status(r, code);
@@ -289,11 +289,11 @@ int setup_rtl(struct run *r, const struct options *o)
 	};
 	uint64_t size = o->dram_mib << 20;
 
-	r->rtl = rtl_soc_create(&cfg);
+	r->rtl = r->backend->create(&cfg);
 	r->cosim = r->rtl ? cosim_create(r->hart, COSIM_HISTORY) : NULL;
 	if (!r->cosim)
 		return error(EXIT_ERROR, "cannot create the RTL model with %" PRIu64 " MiB of DRAM", o->dram_mib);
-	copy_nonzero_pages(rtl_soc_dram(r->rtl, SOC_DRAM_BASE, size),
+	copy_nonzero_pages(r->backend->dram(r->rtl, SOC_DRAM_BASE, size),
 			   soc_dram(r->soc, SOC_DRAM_BASE, size), size);
 	for (uint64_t off = 0; off < SOC_BOOTROM_SIZE; off++) {
 		uint64_t v;
@@ -304,13 +304,13 @@ int setup_rtl(struct run *r, const struct options *o)
 	hart_set_irq_from_soc(r->hart, false);
 	/* Semihosting: EBREAKs halt the core for the host (serve_halt). */
 	r->semihosting = o->semihosting;
-	rtl_soc_set_halt_on_ebreak(r->rtl, o->semihosting);
-	hart_set_tea_width(r->hart, rtl_soc_width());
-	if (rtl_soc_boot(r->rtl, rom, sizeof(rom)))
+	r->backend->set_halt_on_ebreak(r->rtl, o->semihosting);
+	hart_set_tea_width(r->hart, r->backend->width);
+	if (r->backend->boot(r->rtl, rom, sizeof(rom)))
 		return error(EXIT_ERROR, "the boot ROM image does not fit");
 
 	struct tea_run_options to = {
-		.width = rtl_soc_width(),
+		.width = r->backend->width,
 		.binary = o->elf,
 		.samples_path = o->tea_from_program ? NULL : o->tea_samples,
 		.period = (uint32_t)o->tea_period,
@@ -333,5 +333,6 @@ void destroy_rtl(struct run *r)
 {
 	tea_run_destroy(r->tea);
 	cosim_destroy(r->cosim);
-	rtl_soc_destroy(r->rtl);
+	if (r->rtl)
+		r->backend->destroy(r->rtl);
 }

@@ -1,5 +1,6 @@
 /* teasim's parts: the options (options.c), the run on the reference ISS
- * (run_iss.c) and on the RTL (run_rtl.c), and what both share (main.c). */
+ * (run_iss.c) and on the RTL (run_rtl.c, with the backend backend.c loads),
+ * and what both share (main.c). */
 #ifndef TEA_SIM_TEASIM_H
 #define TEA_SIM_TEASIM_H
 
@@ -40,6 +41,7 @@ struct options {
 	bool dump_dts;
 	bool semihosting;
 	bool rtl;
+	const char *config;		/* --rtl: the core configuration */
 	uint64_t dram_latency, dram_cpl;
 	bool quiet, verbose, progress;
 	/* TEA (docs/tea.md) */
@@ -52,6 +54,7 @@ struct options {
 	const char *stalls_path;
 };
 
+struct rtl_backend;
 struct rtl_soc;
 struct cosim;
 
@@ -68,6 +71,7 @@ struct run {
 	FILE *log;
 	uint64_t steps;
 	uint64_t tick_rest;    /* cycles not yet turned into mtime ticks */
+	const struct rtl_backend *backend;   /* with --rtl: the configuration's */
 	struct rtl_soc *rtl;   /* the RTL model, with --rtl; hart is then its reference */
 	struct cosim *cosim;
 	struct tea_run *tea;   /* with --rtl: the TEA sampler's check, samples, golden */
@@ -92,7 +96,11 @@ int parse_options(int argc, char **argv, struct options *o);
 int setup_boot(struct run *r, const struct options *o);
 /* The TEA sampler's slots: the RTL's commit width, or the ISS model's (2,
  * the hart's default). */
-unsigned tea_width(const struct options *o);
+unsigned tea_width(const struct run *r);
+
+/* backend.c: the RTL backend of the configuration, or NULL with the error
+ * printed. */
+const struct rtl_backend *rtl_backend_load(const char *config);
 
 /* main.c: what both runs share. */
 double seconds_since(const struct timespec *t0);

@@ -55,6 +55,7 @@ echo "first-run: reading the makefiles runs no installed command"
 	"$build/tree/workloads/hash-demo.elf" >"$build/make.log" 2>&1 ||
 	{ tail -20 "$build/make.log"; fail "the first build failed"; }
 [ ! -s "$log" ] || { cat "$log"; fail "the build ran an installed command before the install step"; }
-[ -x "$build/tree/bin/teasim" ] && [ -x "$build/tree/bin/teaperf" ] || fail "no teasim or teaperf"
+[ -x "$build/tree/bin/teasim" ] && [ -x "$build/tree/bin/teaperf" ] &&
+	[ -f "$build/tree/lib/teasim-rtl-default.so" ] || fail "no teasim, teaperf or RTL backend"
 echo "first-run: the first build succeeded, every installed command used after the install step"
 rm -rf "$build/tree"

@@ -22,14 +22,14 @@ $(BUILD)/htif/rv64ui-alu.elf: tests/isa/rv64ui-alu.S $(ISA_ENV)/entry.S $(wildca
 	$(Q)$(RV_CC) $(RV_FLAGS) -nostdlib -nostartfiles -static -I$(ISA_ENV) \
 		-T $(HTIF_DIR)/link.ld -o $@ $(ISA_ENV)/entry.S $<
 
-# $(call htif_rules,RESULTS_DIR,TEASIM COMMAND)
+# $(call htif_rules,RESULTS_DIR,TEASIM OPTIONS,RTL LIBRARY)
 define htif_rules
-$(1)/%: $$(BUILD)/htif/%.elf $(firstword $(2)) $$(HTIF_DIR)/run.sh FORCE
-	@$$(RUN_TEST) $$@ 600 $$(HTIF_DIR)/run.sh $$< $(2)
+$(1)/%: $$(BUILD)/htif/%.elf $$(BUILD)/bin/teasim $(3) $$(HTIF_DIR)/run.sh FORCE
+	@$$(RUN_TEST) $$@ 600 $$(HTIF_DIR)/run.sh $$< $$(BUILD)/bin/teasim $(2)
 endef
-$(eval $(call htif_rules,$(RESULTS)/htif/iss,$(BUILD)/bin/teasim))
-$(eval $(call htif_rules,$(RESULTS)/htif/rtl,$(BUILD)/bin/teasim --rtl))
-$(eval $(call htif_rules,$(RESULTS)/htif/rtl-large,$(TEASIM_LARGE) --rtl))
+$(eval $(call htif_rules,$(RESULTS)/htif/iss))
+$(eval $(call htif_rules,$(RESULTS)/htif/rtl,--rtl --config $(CONFIG),$(RTL_LIB)))
+$(eval $(call htif_rules,$(RESULTS)/htif/rtl-large,--rtl --config large,$(call rtl_lib,large)))
 
 $(RESULTS)/htif/qemu/rv64ui-alu: $(BUILD)/htif/rv64ui-alu.elf tests/isa/run-qemu.sh FORCE
 	@$(RUN_TEST) $@ 60 tests/isa/run-qemu.sh $< 30

@@ -13,22 +13,24 @@ $(RESULTS)/linux/iss: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim tests/lin
 	@$(RUN_TEST) $@ 300 tests/linux/boot.sh $(LINUX_DIR) $(BUILD)/bin/teasim
 $(RESULTS)/linux/qemu: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/qemu.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/qemu.sh $(LINUX_DIR) $(BUILD)/bin/teasim
-$(RESULTS)/linux/rtl: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/boot.sh tests/linux/lib.sh FORCE
-	@$(RUN_TEST) $@ 3600 tests/linux/boot.sh --quick $(LINUX_DIR) $(BUILD)/bin/teasim --rtl
-$(RESULTS)/linux/rtl-large: $(LINUX_IMAGE) $(TEASIM_LARGE) tests/linux/boot.sh tests/linux/lib.sh FORCE
-	@$(RUN_TEST) $@ 7200 tests/linux/boot.sh --quick $(LINUX_DIR) $(TEASIM_LARGE) --rtl
+$(RESULTS)/linux/rtl: $(LINUX_IMAGE) $(BUILD)/bin/teasim $(RTL_LIB) tests/linux/boot.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 3600 tests/linux/boot.sh --quick $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
+		--config $(CONFIG)
+$(RESULTS)/linux/rtl-large: $(LINUX_IMAGE) $(BUILD)/bin/teasim $(call rtl_lib,large) tests/linux/boot.sh \
+		tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 7200 tests/linux/boot.sh --quick $(LINUX_DIR) $(BUILD)/bin/teasim --rtl --config large
 
 $(RESULTS)/linux/perf: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		tests/linux/perf.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/perf.sh $(LINUX_DIR) $(BUILD)/bin/teaperf $(BUILD)/bin/teasim
-$(RESULTS)/linux/perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+$(RESULTS)/linux/perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(RTL_LIB) $(BUILD)/bin/teaperf \
 		tests/linux/perf.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 3600 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
-		$(BUILD)/bin/teasim --rtl
-$(RESULTS)/linux/perf-rtl-large: $(LINUX_IMAGE) $(LINUX_CPIO) $(TEASIM_LARGE) $(BUILD)/bin/teaperf \
-		tests/linux/perf.sh tests/linux/lib.sh FORCE
+		$(BUILD)/bin/teasim --rtl --config $(CONFIG)
+$(RESULTS)/linux/perf-rtl-large: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(call rtl_lib,large) \
+		$(BUILD)/bin/teaperf tests/linux/perf.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 7200 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
-		$(TEASIM_LARGE) --rtl
+		$(BUILD)/bin/teasim --rtl --config large
 
 # `make linux-demo` as a user runs it (tests/linux/linux-demo-test.sh):
 # the report names the workload's functions without a symbol warning, and

@@ -31,8 +31,9 @@ programs: $(PROGRAM_ELFS)
 # argv program run with arguments on the ISS and on the RTL.
 $(RESULTS)/programs-args/iss: $(BUILD)/programs/argv.elf $(BUILD)/bin/teasim tests/programs/args.sh FORCE
 	@$(RUN_TEST) $@ 120 bash tests/programs/args.sh $(BUILD)/bin/teasim $<
-$(RESULTS)/programs-args/rtl: $(BUILD)/programs/argv.elf $(BUILD)/bin/teasim tests/programs/args.sh FORCE
-	@$(RUN_TEST) $@ 300 bash tests/programs/args.sh $(BUILD)/bin/teasim $< --rtl
+$(RESULTS)/programs-args/rtl: $(BUILD)/programs/argv.elf $(BUILD)/bin/teasim $(RTL_LIB) tests/programs/args.sh \
+		FORCE
+	@$(RUN_TEST) $@ 300 bash tests/programs/args.sh $(BUILD)/bin/teasim $< --rtl --config $(CONFIG)
 PROGRAMS_ARGS_RESULTS := $(RESULTS)/programs-args/iss $(RESULTS)/programs-args/rtl
 TEST_RESULTS += $(PROGRAMS_ARGS_RESULTS)
 

@@ -43,8 +43,8 @@ $(BUILD)/random/%.elf: $(BUILD)/random/%.S $(RANDOM_LD) | $(DEPS_STAMP)
 
 # The instruction limit only stops a runaway program: a length of L runs
 # about 40 L instructions.
-$(RESULTS)/random/%: $(BUILD)/random/%.elf $(BUILD)/bin/teasim FORCE
-	@$(RUN_TEST) $@ 1200 $(BUILD)/bin/teasim --rtl -q \
+$(RESULTS)/random/%: $(BUILD)/random/%.elf $(BUILD)/bin/teasim $(RTL_LIB) FORCE
+	@$(RUN_TEST) $@ 1200 $(BUILD)/bin/teasim --rtl --config $(CONFIG) -q \
 		--max-insns $$(( 400 * $(patsubst %/,%,$(dir $*)) + 1000000 )) $<
 
 $(RESULTS)/random-iss/%: $(BUILD)/random/%.elf $(BUILD)/bin/teasim FORCE

@@ -1,5 +1,5 @@
 /* The SoC's coherent host port and the core's debug halt, through teasim's
- * RTL glue (sim/rtl/rtl_soc.h) on the default configuration. A program
+ * RTL backend (sim/rtl/rtl_soc.h) of the default configuration. A program
  * dirties two lines in the D-cache and halts on an EBREAK; the host then
  * must read the program's data (not DRAM's stale zeros), its registers,
  * write memory and a register, and after the resume the program's loads
@@ -34,6 +34,7 @@ static const uint32_t program[] = {
 	0xff9ff06f, /*       j     loop                              */
 };
 
+static const struct rtl_backend *rtl = &tea_rtl_backend;
 static struct rtl_soc *soc;
 static struct commit last_ld0;   /* the last commit of the loop's first load */
 static unsigned ld0_commits;
@@ -53,7 +54,7 @@ static void fail(const char *fmt, ...)
 static void cycle(void)
 {
 	struct commit c[8];
-	unsigned n = rtl_soc_cycle(soc, c);
+	unsigned n = rtl->cycle(soc, c);
 
 	for (unsigned i = 0; i < n; i++) {
 		if (c[i].trap)
@@ -72,8 +73,8 @@ static void dma(uint64_t pa, const uint8_t *data, uint64_t mask, uint8_t *line, 
 	bool error;
 	unsigned n = 0;
 
-	rtl_soc_dma_start(soc, pa, data, mask);
-	while (!rtl_soc_dma_done(soc, line, &error)) {
+	rtl->dma_start(soc, pa, data, mask);
+	while (!rtl->dma_done(soc, line, &error)) {
 		cycle();
 		if (++n > 1000)
 			fail("the host port did not answer for 0x%llx", (unsigned long long)pa);
@@ -93,9 +94,9 @@ static uint64_t word(const uint8_t *line, unsigned i)
 
 static uint64_t read_reg(unsigned r)
 {
-	rtl_soc_select_reg(soc, r);
+	rtl->select_reg(soc, r);
 	cycle();
-	return rtl_soc_reg(soc);
+	return rtl->reg(soc);
 }
 
 static void write_word(uint64_t pa, uint64_t v)
@@ -115,28 +116,28 @@ int main(void)
 	uint64_t pc = 0;
 	unsigned n;
 
-	soc = rtl_soc_create(&cfg);
+	soc = rtl->create(&cfg);
 	if (!soc)
 		fail("cannot create the SoC");
-	memcpy(rtl_soc_dram(soc, DRAM_BASE, sizeof(program)), program, sizeof(program));
-	if (bootrom_write(rom, sizeof(rom), DRAM_BASE, NULL, 0) < 0 || rtl_soc_boot(soc, rom, sizeof(rom)))
+	memcpy(rtl->dram(soc, DRAM_BASE, sizeof(program)), program, sizeof(program));
+	if (bootrom_write(rom, sizeof(rom), DRAM_BASE, NULL, 0) < 0 || rtl->boot(soc, rom, sizeof(rom)))
 		fail("cannot boot");
-	rtl_soc_set_halt_on_ebreak(soc, true);
-	for (n = 0; !rtl_soc_halted(soc, &pc); n++) {
+	rtl->set_halt_on_ebreak(soc, true);
+	for (n = 0; !rtl->halted(soc, &pc); n++) {
 		if (n > 5000)
 			fail("the core did not halt on the EBREAK");
 		cycle();
 	}
 	if (pc != EBREAK_PC)
 		fail("halted at %llx, not at the EBREAK", (unsigned long long)pc);
-	if (word(rtl_soc_dram(soc, DATA, 8), 0) != 0)
+	if (word(rtl->dram(soc, DATA, 8), 0) != 0)
 		fail("the store reached DRAM: the test cannot tell caches from memory");
 
 	/* Registers of the halted core. */
 	if (read_reg(6) != PATTERN || read_reg(5) != DATA)
 		fail("registers read t1 = %llx, t0 = %llx", (unsigned long long)read_reg(6),
 		     (unsigned long long)read_reg(5));
-	rtl_soc_write_reg(soc, 7, 0x777);
+	rtl->write_reg(soc, 7, 0x777);
 	cycle();
 	if (read_reg(7) != 0x777)
 		fail("register write did not take");
@@ -159,13 +160,13 @@ int main(void)
 	dma(DRAM_BASE + DRAM_SIZE, line, 0xff, line, true);
 
 	/* Resumed, the program's loads see the host's write. */
-	rtl_soc_resume(soc, EBREAK_PC + 4);
+	rtl->resume(soc, EBREAK_PC + 4);
 	for (n = 0; ld0_commits < 3; n++) {
 		if (n > 5000)
 			fail("the core did not run the loop after the resume");
 		cycle();
 	}
-	if (rtl_soc_halted(soc, &pc))
+	if (rtl->halted(soc, &pc))
 		fail("still halted");
 	if (last_ld0.rd_value != 0x1234)
 		fail("the program loaded %llx after the host wrote 0x1234",
@@ -178,7 +179,7 @@ int main(void)
 	if (last_ld0.rd_value != 0x9999)
 		fail("the running program loaded %llx after the host wrote 0x9999",
 		     (unsigned long long)last_ld0.rd_value);
-	rtl_soc_destroy(soc);
+	rtl->destroy(soc);
 	printf("PASS: host port reads and writes coherently, registers of the halted core\n");
 	return 0;
 }

@@ -52,13 +52,13 @@ $(RESULTS)/rtl/$(1): $(BUILD)/rtl-cpp/$(1)/Vtb FORCE
 endef
 $(foreach m,$(RTL_CPP_TB_MODULES),$(eval $(call rtl_cpp_tb_rule,$(m))))
 
-# Tests of the whole SoC through teasim's RTL glue (sim/rtl/rtl_soc.h):
-# tests/rtl/<name>_test.c linked with the default configuration's model;
-# the result is $(RESULTS)/rtl/<name>.
+# Tests of the whole SoC through teasim's RTL backend (sim/rtl/rtl_soc.h):
+# tests/rtl/<name>_test.c linked with the objects of the default
+# configuration's library; the result is $(RESULTS)/rtl/<name>.
 RTL_SOC_TESTS := $(patsubst tests/rtl/%_test.c,%,$(wildcard tests/rtl/*_test.c))
 RTL_SOC_TEST_RESULTS := $(RTL_SOC_TESTS:%=$(RESULTS)/rtl/%)
 
-$(BUILD)/tests/rtl/%_test: $(BUILD)/obj/tests/rtl/%_test.o $(call rtl_model_objs,default) \
+$(BUILD)/tests/rtl/%_test: $(BUILD)/obj/tests/rtl/%_test.o $(call rtl_lib_objs,default) \
 		$(SIM_LIB) $(PICS_LIB)
 	@mkdir -p $(@D)
 	$(quiet) LD $@

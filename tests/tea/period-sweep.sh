@@ -4,13 +4,16 @@
 # exactly the RTL sampler's samples and baselines; at another period a
 # different set. Also --stall-lengths, and the usage errors of both.
 # usage: period-sweep.sh TEASIM PROGRAM.elf OUT_DIR
+#   TEASIM: the teasim command, split at spaces so that it may carry options
+#   ("build/bin/teasim --config large")
 set -eu
 teasim=$1 prog=$2 out=$3
 mkdir -p "$out"
 rm -f "$out"/s.*
 fail() { echo "period-sweep: FAIL: $*"; exit 1; }
 
-"$teasim" --rtl -q --tea-samples "$out/s.tea.tea" --tea-period 97 --tea-jitter 4 \
+# shellcheck disable=SC2086 # TEASIM may carry options
+$teasim --rtl -q --tea-samples "$out/s.tea.tea" --tea-period 97 --tea-jitter 4 \
 	--golden "$out/s.golden" --stall-lengths "$out/s.stalls" \
 	--baselines "$out/s" --period-sweep 97,400 "$prog" >"$out/s.out"
 for scheme in tea nci ibs spe ris; do
@@ -31,7 +34,7 @@ for args in "--period-sweep 100" "--period-sweep 0 --baselines $out/x" \
 	"--period-sweep 1,,2x --baselines $out/x" "--stall-lengths $out/x"; do
 	rc=0
 	# shellcheck disable=SC2086
-	"$teasim" --rtl -q $args "$prog" >"$out/err" 2>&1 || rc=$?
+	$teasim --rtl -q $args "$prog" >"$out/err" 2>&1 || rc=$?
 	[ "$rc" = 2 ] || fail "teasim --rtl $args: exit $rc, not 2"
 	[ "$(wc -l <"$out/err")" = 1 ] || fail "teasim --rtl $args: not one line: $(cat "$out/err")"
 done

@@ -45,31 +45,33 @@ $(TEA_CHECK): $(BUILD)/obj/tests/tea/check.o $(PICS_LIB)
 	$(quiet) LD $@
 	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS)
 
-# $(call tea_test_rules,RESULTS_DIR,TEASIM): the tests on one simulator,
-# their files in RESULTS_DIR too.
+# $(call tea_test_rules,RESULTS_DIR,CONFIG): the tests on the RTL of one
+# configuration, their files in RESULTS_DIR too.
 define tea_test_rules
-$(1)/%: $$(BUILD)/tea-tests/%.elf $(2) $$(TEA_CHECK) FORCE
+$(1)/%: $$(BUILD)/tea-tests/%.elf $$(BUILD)/bin/teasim $$(call rtl_lib,$(2)) $$(TEA_CHECK) FORCE
 	@mkdir -p $(1)
-	@$$(RUN_TEST) $$@ 600 sh -c '$(2) --rtl -q --tea-samples $(1)/$$*.tea \
+	@$$(RUN_TEST) $$@ 600 sh -c '$$(BUILD)/bin/teasim --rtl --config $(2) -q --tea-samples $(1)/$$*.tea \
 		--tea-period $$(TEA_PERIOD) --tea-jitter 4 --golden $(1)/$$*.prof $$< && \
 		$$(TEA_CHECK) --golden $(1)/$$*.prof --samples $(1)/$$*.tea --elf $$< $$(TEA_CHECKS_$$*)'
 
-$$(TEA_IRQ_NAMES:%=$(1)/%): $(1)/%: $$(BUILD)/tea-tests/%.elf $(2) $$(TEA_CHECK) FORCE
+$$(TEA_IRQ_NAMES:%=$(1)/%): $(1)/%: $$(BUILD)/tea-tests/%.elf $$(BUILD)/bin/teasim $$(call rtl_lib,$(2)) \
+		$$(TEA_CHECK) FORCE
 	@mkdir -p $(1)
-	@$$(RUN_TEST) $$@ 600 sh -c '$(2) --rtl -q --tea-source program \
+	@$$(RUN_TEST) $$@ 600 sh -c '$$(BUILD)/bin/teasim --rtl --config $(2) -q --tea-source program \
 		--tea-samples $(1)/$$*.tea --golden $(1)/$$*.prof $$< && \
 		$$(TEA_CHECK) --golden $(1)/$$*.prof --samples $(1)/$$*.tea --elf $$< $$(TEA_CHECKS_$$*)'
 endef
 
 # `make test` on the default config, `make test-long` on the large one
-$(eval $(call tea_test_rules,$(RESULTS)/tea,$(BUILD)/bin/teasim))
-$(eval $(call tea_test_rules,$(RESULTS)/tea-large,$(TEASIM_LARGE)))
+$(eval $(call tea_test_rules,$(RESULTS)/tea,$(CONFIG)))
+$(eval $(call tea_test_rules,$(RESULTS)/tea-large,large))
 
 # The period sweep (teasim --period-sweep) against the RTL sampler's run,
 # and the golden reference's stall lengths (tests/tea/period-sweep.sh).
-$(RESULTS)/tea/period-sweep: $(BUILD)/tea-tests/chase.elf $(BUILD)/bin/teasim \
+$(RESULTS)/tea/period-sweep: $(BUILD)/tea-tests/chase.elf $(BUILD)/bin/teasim $(RTL_LIB) \
 		tests/tea/period-sweep.sh FORCE
-	@$(RUN_TEST) $@ 300 tests/tea/period-sweep.sh $(BUILD)/bin/teasim $< $(BUILD)/tests/period-sweep
+	@$(RUN_TEST) $@ 300 tests/tea/period-sweep.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $< \
+		$(BUILD)/tests/period-sweep
 TEA_TEST_RESULTS += $(RESULTS)/tea/period-sweep
 
 TEST_RESULTS += $(TEA_TEST_RESULTS)

@@ -51,6 +51,9 @@ check "plot: an SVG naming the load" $?
 "$teaperf" record --sim --teasim /nonexistent/teasim -o "$work/x.tea" "$prog" >/dev/null 2>"$work/err"
 [ $? -ne 0 ] && grep -q "cannot run /nonexistent/teasim" "$work/err"
 check "a missing simulator is a clear error" $?
+"$teaperf" record --sim --teasim "$teasim" --config small -o "$work/x.tea" "$prog" >/dev/null 2>"$work/err"
+[ $? -ne 0 ] && grep -q "^teasim: error: --config small: no such configuration" "$work/err"
+check "--config reaches teasim" $?
 "$teaperf" record --sim --teasim "$teasim" -o "$work/x.tea" "$work/none.elf" >/dev/null 2>"$work/err"
 [ $? -ne 0 ] && [ ! -e "$work/x.tea" ]
 check "a missing program fails and leaves no sample file" $?

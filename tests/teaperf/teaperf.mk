@@ -20,10 +20,12 @@ $(RESULTS)/teaperf/render: $(BUILD)/bin/teaperf tests/teaperf/render.sh tests/te
 	@$(RUN_TEST) $@ 300 bash tests/teaperf/render.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-render
 TEST_RESULTS += $(RESULTS)/teaperf/render
 
-# 'teaperf record --sim': a program sampled on the RTL core by teasim
-# (tests/teaperf/record.sh; it runs the argv program beside hello.elf).
-$(RESULTS)/teaperf/record: $(BUILD)/bin/teaperf $(BUILD)/bin/teasim $(BUILD)/programs/hello.elf \
-		$(BUILD)/programs/argv.elf $(BUILD)/tea-tests/chase.elf tests/teaperf/record.sh FORCE
+# 'teaperf record --sim': a program sampled on the RTL core by teasim, the
+# default configuration (tests/teaperf/record.sh; it runs the argv program
+# beside hello.elf).
+$(RESULTS)/teaperf/record: $(BUILD)/bin/teaperf $(BUILD)/bin/teasim $(call rtl_lib,default) \
+		$(BUILD)/programs/hello.elf $(BUILD)/programs/argv.elf $(BUILD)/tea-tests/chase.elf \
+		tests/teaperf/record.sh FORCE
 	@$(RUN_TEST) $@ 300 bash tests/teaperf/record.sh $(BUILD)/bin/teaperf $(BUILD)/bin/teasim \
 		$(BUILD)/programs/hello.elf $(BUILD)/tea-tests/chase.elf $(BUILD)/tests/teaperf-record
 TEST_RESULTS += $(RESULTS)/teaperf/record

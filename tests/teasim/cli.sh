@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # teasim as a user meets it: help, exit codes, one-line errors on bad input,
-# the instruction limit, the commit log, the device tree dump, signatures
-# and program arguments through semihosting.
+# the instruction limit, the commit log, the device tree dump, signatures,
+# program arguments through semihosting and the RTL configurations.
 # usage: cli.sh TEASIM PROGRAMS_DIR WORK_DIR
 set -u
 teasim=$1 programs=$2 work=$3
@@ -126,6 +126,19 @@ run "$programs/semihost-exit.elf"
 [ "$status" -eq 5 ]; check "picolibc semihosting exit code 5 is passed through (got $status)" $?
 run --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"
 [ "$status" -ne 0 ]; check "--no-semihosting turns semihosting off" $?
+# The RTL backend of each configuration is a library beside teasim (lib/).
+expect_error "unknown configuration" 2 "no such configuration" --rtl --config small "$programs/hello.elf"
+expect_error "--config without --rtl" 2 "needs --rtl" --config default "$programs/hello.elf"
+mkdir -p "$work/bin"
+cp "$teasim" "$work/bin/teasim"
+"$work/bin/teasim" --rtl "$programs/hello.elf" >"$work/out" 2>"$work/err"
+[ $? -eq 125 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+	grep -qF "teasim: error: --rtl --config default: $(cd "$work" && pwd -P)/lib/teasim-rtl-default.so is not built" "$work/err"
+check "--rtl without its library: one error line naming it (got: $(head -c 300 "$work/err"))" $?
+run --rtl --config default -v "$programs/exit-code.elf"
+[ "$status" -eq 3 ] && grep -qE "^teasim: [0-9]+ instructions in [0-9]+ cycles .*, config default$" "$work/err"
+check "--rtl --config default runs the default configuration" $?
+
 run --rtl "$programs/semihost-exit.elf"
 [ "$status" -eq 5 ]; check "semihosting on the RTL: exit code 5 is passed through (got $status)" $?
 run --rtl --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"

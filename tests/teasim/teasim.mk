@@ -1,19 +1,20 @@
-# teasim's command line, end to end (tests/teasim/cli.sh).
-$(RESULTS)/teasim/cli: $(BUILD)/bin/teasim tests/teasim/cli.sh $(BUILD)/programs/hello.elf \
-		$(BUILD)/programs/exit-code.elf $(BUILD)/programs/semihost-hello.elf \
-		$(BUILD)/programs/semihost-exit.elf FORCE
+# teasim's command line, end to end (tests/teasim/cli.sh); its RTL runs are
+# the default configuration's.
+$(RESULTS)/teasim/cli: $(BUILD)/bin/teasim $(call rtl_lib,default) tests/teasim/cli.sh \
+		$(BUILD)/programs/hello.elf $(BUILD)/programs/exit-code.elf \
+		$(BUILD)/programs/semihost-hello.elf $(BUILD)/programs/semihost-exit.elf FORCE
 	@$(RUN_TEST) $@ 120 tests/teasim/cli.sh $(BUILD)/bin/teasim $(BUILD)/programs $(BUILD)/tests/teasim
 TEST_RESULTS += $(RESULTS)/teasim/cli
 
-# A CONFIG= switch in the same build tree must relink $(BUILD)/bin/teasim
-# (sim/sim.mk): make -q says it is out of date for the other configuration
-# and up to date for this one. Read-only: -q runs no recipe.
-CONFIG_OTHER := $(if $(filter large,$(CONFIG)),default,large)
-$(RESULTS)/teasim/config-switch: $(BUILD)/bin/teasim FORCE
-	@$(RUN_TEST) $@ 60 sh -c '$(MAKE) -q --no-print-directory BUILD=$(BUILD) \
-		CONFIG=$(CONFIG_OTHER) $(BUILD)/bin/teasim; rc=$$?; \
-		[ $$rc -eq 1 ] || { echo "CONFIG=$(CONFIG_OTHER): make -q exit $$rc, expected 1"; exit 1; }; \
-		$(MAKE) -q --no-print-directory BUILD=$(BUILD) CONFIG=$(CONFIG) $(BUILD)/bin/teasim || \
-		{ echo "CONFIG=$(CONFIG): make -q exit $$?, expected 0"; exit 1; }; \
-		echo "CONFIG=$(CONFIG_OTHER) relinks $(BUILD)/bin/teasim, CONFIG=$(CONFIG) does not"'
-TEST_RESULTS += $(RESULTS)/teasim/config-switch
+# The ISS builds without Verilator (sim/sim.mk): of every command that
+# builds $(BUILD)/bin/teasim from nothing (make -n -B), none Verilates or
+# builds an RTL backend. Read-only: -n runs no recipe.
+$(RESULTS)/teasim/iss-only: FORCE
+	@$(RUN_TEST) $@ 60 sh -c 'out=$$($(MAKE) -n -B --no-print-directory BUILD=$(BUILD) \
+		$(BUILD)/bin/teasim) || exit 1; \
+		echo "$$out" | grep -q "LD .*$(BUILD)/bin/teasim" || \
+		{ echo "make -n -B does not link $(BUILD)/bin/teasim"; exit 1; }; \
+		! echo "$$out" | grep -Ei "verilat|teasim-rtl|c\+\+" || \
+		{ echo "building $(BUILD)/bin/teasim needs the RTL (above)"; exit 1; }; \
+		echo "$(BUILD)/bin/teasim builds from C alone: $$(echo "$$out" | grep -c "CC ") compiles"'
+TEST_RESULTS += $(RESULTS)/teasim/iss-only

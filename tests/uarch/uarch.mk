@@ -21,18 +21,18 @@ $(BUILD)/uarch/%.elf: $(BUILD)/rv/tests/uarch/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
 	$(quiet) LD $@
 	$(Q)$(RV_CC) $(BM_LDFLAGS) -o $@ $< $(BM_LDLIBS)
 
-# $(call uarch_rules,RESULTS_DIR,TEASIM)
+# $(call uarch_rules,RESULTS_DIR,CONFIG)
 define uarch_rules
-$(1)/%: $$(BUILD)/uarch/%.elf $(2) FORCE
-	@$$(RUN_TEST) $$@ 300 sh -c '$(2) --rtl -q --max-insns 20000000 $$<; \
+$(1)/%: $$(BUILD)/uarch/%.elf $$(BUILD)/bin/teasim $$(call rtl_lib,$(2)) FORCE
+	@$$(RUN_TEST) $$@ 300 sh -c '$$(BUILD)/bin/teasim --rtl --config $(2) -q --max-insns 20000000 $$<; \
 		rc=$$$$?; [ $$$$rc -eq $$(or $$(UARCH_EXIT_$$*),0) ] || \
 		{ echo "exit code $$$$rc, expected $$(or $$(UARCH_EXIT_$$*),0)"; exit 1; }; \
 		[ $$$$rc -eq 0 ] || echo "expected to fail (UARCH_EXIT_$$* in tests/uarch/uarch.mk)"'
 endef
 
 # `make test` on the default config, `make test-long` on the large one
-$(eval $(call uarch_rules,$(RESULTS)/uarch,$(BUILD)/bin/teasim))
-$(eval $(call uarch_rules,$(RESULTS)/uarch-large,$(TEASIM_LARGE)))
+$(eval $(call uarch_rules,$(RESULTS)/uarch,$(CONFIG)))
+$(eval $(call uarch_rules,$(RESULTS)/uarch-large,large))
 UARCH_RESULTS := $(UARCH_NAMES:%=$(RESULTS)/uarch/%)
 TEST_RESULTS += $(UARCH_RESULTS)
 TEST_LONG_RESULTS += $(UARCH_NAMES:%=$(RESULTS)/uarch-large/%)

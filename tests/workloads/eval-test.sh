@@ -5,6 +5,7 @@
 # reference per function; the tables and the figures must hold what the
 # runs measured.
 # usage: eval-test.sh TEASIM TEAPERF PERIOD SWEEP OUT_DIR PROGRAM.elf
+#   TEASIM: as eval-one.sh takes it, options and all
 set -eu
 teasim=$1 teaperf=$2 period=$3 sweep=$4 out=$5 prog=$6
 accuracy=$(dirname "$0")/../../eval/accuracy

@@ -11,8 +11,8 @@ WL_RTL_NAMES := $(filter-out $(WL_RTL_SKIP),$(WL_NAMES))
 $(RESULTS)/workloads/%: $(BUILD)/workloads/%-small.elf $(BUILD)/bin/teasim FORCE
 	@$(RUN_TEST) $@ 120 $(BUILD)/bin/teasim -q --max-insns 5000000 $<
 
-$(RESULTS)/workloads-rtl/%: $(BUILD)/workloads/%-small.elf $(BUILD)/bin/teasim FORCE
-	@$(RUN_TEST) $@ 300 $(BUILD)/bin/teasim --rtl -q --max-insns 5000000 $<
+$(RESULTS)/workloads-rtl/%: $(BUILD)/workloads/%-small.elf $(BUILD)/bin/teasim $(RTL_LIB) FORCE
+	@$(RUN_TEST) $@ 300 $(BUILD)/bin/teasim --rtl --config $(CONFIG) -q --max-insns 5000000 $<
 
 WL_RESULTS := $(WL_NAMES:%=$(RESULTS)/workloads/%) $(WL_RTL_NAMES:%=$(RESULTS)/workloads-rtl/%)
 TEST_RESULTS += $(WL_RESULTS)
@@ -27,8 +27,8 @@ test-workloads: $(WL_RESULTS)
 # reference per function.
 EVAL_TEST_WORKLOAD := sort
 $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD): $(BUILD)/workloads/$(EVAL_TEST_WORKLOAD)-small.elf \
-		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(EVAL_SCRIPTS) tests/workloads/eval-test.sh FORCE
-	@$(RUN_TEST) $@ 300 tests/workloads/eval-test.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		$(BUILD)/bin/teasim $(RTL_LIB) $(BUILD)/bin/teaperf $(EVAL_SCRIPTS) tests/workloads/eval-test.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/workloads/eval-test.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BUILD)/bin/teaperf \
 		$(EVAL_PERIOD_small) $(EVAL_SWEEP_small) $(BUILD)/tests/eval $<
 TEST_RESULTS += $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD)
 

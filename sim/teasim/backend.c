@@ -1,0 +1,56 @@
+/* The RTL backend of each core configuration is a library of its own
+ * (sim/sim.mk), so that teasim builds and runs the ISS without Verilator;
+ * --rtl loads the one --config names from lib/ beside teasim's bin/. */
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtl/rtl_soc.h"
+#include "teasim/teasim.h"
+
+/* Where the build puts the library: $(BUILD)/lib/teasim-rtl-<config>.so
+ * for $(BUILD)/bin/teasim. */
+static int library_path(const char *config, char *path, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return error(EXIT_ERROR, "cannot find teasim's own path: %s", strerror(errno));
+	exe[n] = '\0';
+	for (int up = 0; up < 2; up++) {
+		slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+	}
+	snprintf(path, len, "%s/lib/teasim-rtl-%s.so", slash ? exe : ".", config);
+	return 0;
+}
+
+const struct rtl_backend *rtl_backend_load(const char *config)
+{
+	char path[PATH_MAX + 64];
+	const struct rtl_backend *backend;
+	void *lib;
+
+	if (library_path(config, path, sizeof(path)))
+		return NULL;
+	if (access(path, F_OK)) {
+		error(EXIT_ERROR, "--rtl --config %s: %s is not built (make teasim-rtl-%s builds it)",
+		      config, path, config);
+		return NULL;
+	}
+	lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		error(EXIT_ERROR, "--rtl --config %s: %s", config, dlerror());
+		return NULL;
+	}
+	backend = dlsym(lib, RTL_BACKEND_SYMBOL);
+	if (!backend)
+		error(EXIT_ERROR, "--rtl --config %s: %s has no " RTL_BACKEND_SYMBOL, config, path);
+	return backend;
+}
