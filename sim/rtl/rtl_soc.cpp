@@ -390,6 +390,7 @@ static void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 }
 
 const struct rtl_backend tea_rtl_backend = {
+	.layout = RTL_BACKEND_LAYOUT,
 	.config = TEA_SOC_CONFIG,
 	.width = kWidth,
 	.create = rtl_soc_create,

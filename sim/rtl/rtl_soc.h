@@ -42,6 +42,9 @@ struct tea_sample_regs;
  * (teasim-rtl-<config>.so, sim/sim.mk) exports it under
  * RTL_BACKEND_SYMBOL; teasim loads it for --rtl (sim/teasim/backend.c). */
 struct rtl_backend {
+	/* RTL_BACKEND_LAYOUT as the library was built: first, so that a
+	 * library built against other headers is refused, not misread. */
+	size_t layout[5];
 	const char *config;	/* the configuration's name ("default", "large") */
 	unsigned width;		/* its commit width: the most records a cycle produces */
 
@@ -100,6 +103,10 @@ struct rtl_backend {
 /* The library's one exported symbol, the backend it builds: the rest of it
  * is hidden (sim/sim.mk). */
 #define RTL_BACKEND_SYMBOL "tea_rtl_backend"
+/* The sizes of what crosses between teasim and a library. */
+#define RTL_BACKEND_LAYOUT { sizeof(struct rtl_backend), sizeof(struct rtl_soc_config), \
+	sizeof(struct commit), sizeof(struct tea_cycle), sizeof(struct tea_sample_regs) }
+
 extern const struct rtl_backend tea_rtl_backend __attribute__((visibility("default")));
 
 #ifdef __cplusplus

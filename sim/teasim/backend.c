@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include "rtl/rtl_soc.h"
+#include "tea/sampler_model.h"
+#include "tea/tea_cycle.h"
 #include "teasim/teasim.h"
 
 /* Where the build puts the library: $(BUILD)/lib/teasim-rtl-<config>.so
@@ -34,9 +36,12 @@ static int library_path(const char *config, char *path, size_t len)
 const struct rtl_backend *rtl_backend_load(const char *config)
 {
 	char path[PATH_MAX + 64];
+	const size_t layout[] = RTL_BACKEND_LAYOUT;
 	const struct rtl_backend *backend;
 	void *lib;
 
+	_Static_assert(sizeof(layout) == sizeof(((struct rtl_backend *)0)->layout),
+		       "RTL_BACKEND_LAYOUT fills rtl_backend.layout");
 	if (library_path(config, path, sizeof(path)))
 		return NULL;
 	if (access(path, F_OK)) {
@@ -50,7 +55,14 @@ const struct rtl_backend *rtl_backend_load(const char *config)
 		return NULL;
 	}
 	backend = dlsym(lib, RTL_BACKEND_SYMBOL);
-	if (!backend)
+	if (!backend) {
 		error(EXIT_ERROR, "--rtl --config %s: %s has no " RTL_BACKEND_SYMBOL, config, path);
+		return NULL;
+	}
+	if (memcmp(backend->layout, layout, sizeof(layout))) {
+		error(EXIT_ERROR, "--rtl --config %s: %s was built against other headers "
+		      "(make teasim-rtl-%s rebuilds it)", config, path, config);
+		return NULL;
+	}
 	return backend;
 }

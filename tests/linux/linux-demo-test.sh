@@ -16,7 +16,7 @@ out=$("$make" --no-print-directory BUILD="$build" linux-demo 2>&1) || {
 echo "$out"
 echo "$out" | grep -q '^\[ teaperf record: [0-9]* samples' || fail "teaperf record wrote no file"
 echo "$out" | grep -q 'Cycle stack' || fail "no cycle stacks in the report"
-echo "$out" | grep -qE ' (wl_run|insert|lookup)\+' || fail "the report names no function of the workload"
+echo "$out" | grep -qE ' (main|wl_run|insert|lookup)\+0x' || fail "the report names no function of the workload"
 echo "$out" | grep -q 'warning' && fail "a symbol warning (a build-id mismatch?)"
 err=$(echo "$out" | sed -n 's/^instruction-level error: \([0-9.]*\)%$/\1/p')
 [ -n "$err" ] || fail "no instruction-level error printed"

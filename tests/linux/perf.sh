@@ -55,8 +55,9 @@ check "the host's report names the program's functions (top three: $top)" $? ser
 "$teaperf" report --no-symbols --dsos /bin/loop,[kernel] --sort func --format csv \
 	"$work/host/loop.tea" >"$work/dsos.csv" 2>&1
 "$teaperf" report --no-symbols --sort func --format csv "$work/host/loop.tea" >"$work/all.csv" 2>&1
-in_dsos=$(awk -F, 'NR > 1 { s += $6 } END { print s + 0 }' "$work/dsos.csv")
-all=$(awk -F, 'NR > 1 { s += $6 } END { print s + 0 }' "$work/all.csv")
+# (the cycles of a wide commit are fractions: sum them as whole numbers)
+in_dsos=$(awk -F, 'NR > 1 { s += $6 } END { printf "%.0f\n", s }' "$work/dsos.csv")
+all=$(awk -F, 'NR > 1 { s += $6 } END { printf "%.0f\n", s }' "$work/all.csv")
 [ "$in_dsos" -gt 0 ] && [ "$in_dsos" -eq "$all" ]
 check "every sample lies in /bin/loop or the kernel ($in_dsos of $all cycles)" $? series
 
