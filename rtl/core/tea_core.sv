@@ -24,7 +24,8 @@
 //   E                execute/int_cluster.sv (alu_port, multiplier,
 //                    divider), execute/branch_resolve.sv,
 //                    execute/bypass.sv, execute/regfile.sv
-//   memory           lsu/lsu.sv, cache/dcache.sv, mmu/mmu.sv,
+//   memory           lsu/lsu.sv (load_queue, store_queue,
+//                    serial_engine), cache/dcache.sv, mmu/mmu.sv,
 //                    cache/line_arbiter.sv (the line port to the LLC)
 //   C                commit/rob.sv, commit/commit_lane.sv (per lane),
 //                    commit/commit_ctrl.sv (traps, serialization, flushes,
@@ -564,8 +565,10 @@ module tea_core #(
   logic [2*PSV_BITS-1:0] lsu_cpl_psv;
   logic [LB-1:0]         commit_loads, commit_stores;
   logic                  sq_empty, sq_drained;
-  logic [W*64-1:0]       sq_commit_vaddr, sq_commit_data;
+`ifdef TEA_TRACE
+  logic [W*64-1:0]       sq_commit_vaddr, sq_commit_data;   // for the trace port
   logic [W*2-1:0]        sq_commit_size;
+`endif
   logic                  amo_issue_valid, amo_issue_ready, amo_issue_word;
   amo_op_e               amo_issue_op;
   logic [PB-1:0]         amo_issue_pdst;
@@ -595,8 +598,10 @@ module tea_core #(
     .rob_head_idx_i(rob_head_idx), .resv_clear_i(trap_valid), .sq_empty_o(sq_empty),
     .sq_drained_o(sq_drained),
     .htif_tohost_i, .htif_fromhost_i,
+`ifdef TEA_TRACE
     .sq_commit_vaddr_o(sq_commit_vaddr), .sq_commit_data_o(sq_commit_data),
     .sq_commit_size_o(sq_commit_size),
+`endif
     .dtlb_ld_valid_o(tlb_req_valid[1]), .dtlb_ld_vaddr_o(tlb_req_vaddr[64 +: 64]),
     .dtlb_ld_hit_i(tlb_hit[1]), .dtlb_ld_paddr_i(tlb_paddr[PADDR_BITS +: PADDR_BITS]),
     .dtlb_ld_page_fault_i(tlb_pf[1]), .dtlb_ld_access_fault_i(tlb_af[1]),
@@ -758,7 +763,7 @@ module tea_core #(
 
   logic unused_ev;
   assign unused_ev = dc_st_error ^ ev_itlb_miss_fe ^ ev_dtlb_miss_lsu ^ ev_load_llc_miss ^ ev_mo ^ ext_valid ^
-                     (|rob_tail_idx) ^ (|sq_commit_vaddr) ^ (|sq_commit_data) ^ (|sq_commit_size);
+                     (|rob_tail_idx);
 
   // ---------------------------------------------------------------------
   // TEA: the time-proportional sample selector (rtl/tea/tea_sampler.sv)

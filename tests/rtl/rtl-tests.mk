@@ -29,8 +29,11 @@ $(RTL_TB_RESULTS): $(RESULTS)/rtl/%: $(BUILD)/rtl-tb/%/Vtb FORCE
 
 # C++ benches. Verilated code is compiled with -O1: these benches run for
 # seconds, and compile time dominates on the 2-core CI machine.
+# <module>_TB_VFLAGS adds Verilator flags for one bench.
 RTL_CPP_TB_MODULES := $(patsubst tests/rtl/%_tb.cpp,%,$(wildcard tests/rtl/*_tb.cpp))
 RTL_CPP_TB_RESULTS := $(RTL_CPP_TB_MODULES:%=$(RESULTS)/rtl/%)
+# lsu_tb checks the commit-trace outputs, which exist for the trace port only
+lsu_TB_VFLAGS := -DTEA_TRACE
 
 # $(1): module under test. The bench's top is its wrapper when there is one.
 define rtl_cpp_tb_rule
@@ -41,7 +44,8 @@ $(BUILD)/rtl-cpp/$(1)/Vtb: tests/rtl/$(1)_tb.cpp $$($(1)_TB_VSRC) $(RTL_SRCS) $(
 		$(wildcard tests/rtl/*.h) $(SIM_LIB) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(quiet) VERILATE $$@
-	$(Q)verilator --cc --exe --build $(RTL_TB_VFLAGS) --top-module $$($(1)_TB_TOP) \
+	$(Q)verilator --cc --exe --build $(RTL_TB_VFLAGS) $$($(1)_TB_VFLAGS) \
+		--top-module $$($(1)_TB_TOP) \
 		-Mdir $$(@D) -o Vtb -CFLAGS "-O1 -I$(CURDIR)/sim -I$(CURDIR)/driver/include" \
 		-LDFLAGS "$(abspath $(SIM_LIB)) $(LIBS)" \
 		$$($(1)_TB_VSRC) $(CURDIR)/tests/rtl/$(1)_tb.cpp >$$(@D)/build.log 2>&1 || \
