@@ -5,6 +5,7 @@
 static const char *const names[TEA_HPM_NUM_EVENTS] = {
 	"icache-miss", "itlb-miss", "dcache-miss", "dtlb-miss", "llc-miss",
 	"br-mispred", "mem-order", "sq-full", "exception", "interrupt",
+	"store-error",
 };
 
 const char *bm_hpm_event_name(unsigned e)
@@ -27,6 +28,7 @@ void bm_hpm_count_all(void)
 	COUNT(10, EV_SQ_FULL);
 	COUNT(11, EV_EXCEPTION);
 	COUNT(12, EV_INTERRUPT);
+	COUNT(13, EV_ST_ERROR);
 	csr_write(mcounteren, 0xfffffffful);
 }
 
@@ -42,4 +44,5 @@ void bm_hpm_read_all(uint64_t v[])
 	v[7] = csr_read(hpmcounter10);
 	v[8] = csr_read(hpmcounter11);
 	v[9] = csr_read(hpmcounter12);
+	v[10] = csr_read(hpmcounter13);
 }

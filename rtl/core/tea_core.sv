@@ -1,6 +1,7 @@
 `include "backend_types.svh"
 `include "mem_types.svh"
 `include "tea_events.svh"
+`include "hpm_events.svh"
 
 // The out-of-order core (docs/microarchitecture.md). This file is wiring:
 // the units of each stage, in the folder of that stage, and the nets
@@ -73,6 +74,8 @@ module tea_core #(
   // HTIF words the simulator watches: uncached (0: none)
   input  logic [PADDR_BITS-1:0] htif_tohost_i,
   input  logic [PADDR_BITS-1:0] htif_fromhost_i,
+  // bytes of DRAM from PMA_DRAM_BASE: stores and AMOs beyond it fault
+  input  logic [PADDR_BITS-1:0] dram_size_i,
   // Coherent host accesses (rtl/soc/host_dma.sv) probe the D-cache: the
   // line written back if dirty, dropped with probe_inval_i
   input  logic                  probe_valid_i,
@@ -240,8 +243,7 @@ module tea_core #(
   logic [LINE_BITS-1:0]  il_resp_data, dl_resp_data;
   logic                  il_resp_error, dl_resp_error, il_resp_llc_miss, dl_resp_llc_miss;
 
-  logic ev_icache_miss, ev_itlb_miss_fe, ev_itlb_miss, ev_dtlb_miss_mmu, ev_dtlb_miss_lsu;
-  logic ev_load_miss, ev_load_llc_miss, ev_mo;
+  logic ev_icache_miss, ev_itlb_miss, ev_dtlb_miss, ev_load_miss, ev_st_error;
 
   frontend #(.RESET_PC(RESET_PC)) u_frontend (
     .clk_i, .rst_ni,
@@ -259,7 +261,7 @@ module tea_core #(
     .lreq_write_o(il_req_write), .lreq_data_o(il_req_data), .lreq_id_o(il_req_id),
     .lresp_valid_i(il_resp_valid), .lresp_id_i(il_resp_id), .lresp_data_i(il_resp_data),
     .lresp_error_i(il_resp_error), .lresp_llc_miss_i(il_resp_llc_miss),
-    .ev_icache_miss_o(ev_icache_miss), .ev_itlb_miss_o(ev_itlb_miss_fe)
+    .ev_icache_miss_o(ev_icache_miss)
 `ifdef TEA_TRACE
     , .trace_fb_enq_o, .trace_fb_flush_o
 `endif
@@ -279,7 +281,7 @@ module tea_core #(
     .mem_req_valid_o(ptw_req_valid), .mem_req_ready_i(ptw_req_ready), .mem_req_addr_o(ptw_req_addr),
     .mem_resp_valid_i(ptw_resp_valid), .mem_resp_data_i(ptw_resp_data),
     .mem_resp_error_i(ptw_resp_error),
-    .ev_itlb_miss_o(ev_itlb_miss), .ev_dtlb_miss_o(ev_dtlb_miss_mmu)
+    .ev_itlb_miss_o(ev_itlb_miss), .ev_dtlb_miss_o(ev_dtlb_miss)
   );
 
   line_arbiter u_line_arbiter (
@@ -319,9 +321,8 @@ module tea_core #(
   logic [63:0]            dc_amo_data, dc_amo_resp_data;
   logic                   dc_amo_resp_valid, dc_amo_resp_error;
   logic                   dc_clean_req, dc_clean_done;
-  // A committed store whose line cannot be fetched (beyond the end of
-  // DRAM) is lost: the core does not know where DRAM ends, so it cannot
-  // raise the access fault precisely.
+  // A committed store whose line cannot be fetched is lost; the LSU
+  // reports it (HPM event 11). Stores where no memory is fault before.
   logic                   dc_st_error;
 
   dcache u_dcache (
@@ -348,7 +349,7 @@ module tea_core #(
     .lreq_write_o(dl_req_write), .lreq_data_o(dl_req_data), .lreq_id_o(dl_req_id),
     .lresp_valid_i(dl_resp_valid), .lresp_id_i(dl_resp_id), .lresp_data_i(dl_resp_data),
     .lresp_error_i(dl_resp_error), .lresp_llc_miss_i(dl_resp_llc_miss),
-    .ev_load_miss_o(ev_load_miss), .ev_load_llc_miss_o(ev_load_llc_miss)
+    .ev_load_miss_o(ev_load_miss)
   );
 
   // ---------------------------------------------------------------------
@@ -597,7 +598,7 @@ module tea_core #(
     .commit_loads_i(commit_loads), .commit_stores_i(commit_stores),
     .rob_head_idx_i(rob_head_idx), .resv_clear_i(trap_valid), .sq_empty_o(sq_empty),
     .sq_drained_o(sq_drained),
-    .htif_tohost_i, .htif_fromhost_i,
+    .htif_tohost_i, .htif_fromhost_i, .dram_size_i,
 `ifdef TEA_TRACE
     .sq_commit_vaddr_o(sq_commit_vaddr), .sq_commit_data_o(sq_commit_data),
     .sq_commit_size_o(sq_commit_size),
@@ -618,7 +619,7 @@ module tea_core #(
     .dc_ld_resp_llc_miss_i(dc_ld_resp_llc_miss), .dc_ld_resp_error_i(dc_ld_resp_error),
     .dc_st_req_valid_o(dc_st_req_valid), .dc_st_req_ready_i(dc_st_req_ready),
     .dc_st_req_addr_o(dc_st_req_addr), .dc_st_req_data_o(dc_st_req_data),
-    .dc_st_req_strb_o(dc_st_req_strb),
+    .dc_st_req_strb_o(dc_st_req_strb), .dc_st_error_i(dc_st_error),
     .dc_amo_req_valid_o(dc_amo_req_valid), .dc_amo_req_ready_i(dc_amo_req_ready),
     .dc_amo_op_o(dc_amo_op), .dc_amo_word_o(dc_amo_word), .dc_amo_addr_o(dc_amo_addr),
     .dc_amo_data_o(dc_amo_data), .dc_amo_resp_valid_i(dc_amo_resp_valid),
@@ -626,7 +627,7 @@ module tea_core #(
     .mmio_req_valid_o, .mmio_req_ready_i, .mmio_req_addr_o, .mmio_req_write_o, .mmio_req_size_o,
     .mmio_req_wdata_o, .mmio_req_wstrb_o, .mmio_resp_valid_i, .mmio_resp_rdata_i,
     .mmio_resp_error_i,
-    .ev_mo_o(ev_mo), .ev_dtlb_miss_o(ev_dtlb_miss_lsu)
+    .ev_st_error_o(ev_st_error)
   );
 
   assign wake_valid[WK_LSU] = lsu_wb_valid;
@@ -721,7 +722,7 @@ module tea_core #(
   );
   assign halted = dbg_halted_o;
 
-  logic [10*LB-1:0] events;
+  logic [HPM_NUM_EVENTS*LB-1:0] events;
   logic        ext_valid;
   logic        tea_irq, tea_illegal, tea_we;   // the TEA sampler's CSRs and interrupt
   logic [63:0] tea_rdata, tea_wdata;
@@ -752,18 +753,18 @@ module tea_core #(
     events[0*LB +: LB] = LB'(ev_icache_miss);
     events[1*LB +: LB] = LB'(ev_itlb_miss);
     events[2*LB +: LB] = LB'(ev_load_miss);
-    events[3*LB +: LB] = LB'(ev_dtlb_miss_mmu);
+    events[3*LB +: LB] = LB'(ev_dtlb_miss);
     events[4*LB +: LB] = LB'(lresp_valid_i && lresp_llc_miss_i);
     events[5*LB +: LB] = LB'(ev_mispredict);
     events[6*LB +: LB] = LB'(ev_replay);
     events[7*LB +: LB] = LB'(ev_sq_full);
     events[8*LB +: LB] = LB'(ev_xcpt);
     events[9*LB +: LB] = LB'(trap_irq);
+    events[10*LB +: LB] = LB'(ev_st_error);
   end
 
   logic unused_ev;
-  assign unused_ev = dc_st_error ^ ev_itlb_miss_fe ^ ev_dtlb_miss_lsu ^ ev_load_llc_miss ^ ev_mo ^ ext_valid ^
-                     (|rob_tail_idx);
+  assign unused_ev = ext_valid ^ (|rob_tail_idx);
 
   // ---------------------------------------------------------------------
   // TEA: the time-proportional sample selector (rtl/tea/tea_sampler.sv)

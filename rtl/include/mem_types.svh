@@ -17,10 +17,21 @@ localparam int unsigned LINE_OFF_BITS = $clog2(CFG_LINE_BYTES);
 localparam int unsigned LP_ID_BITS = 5;
 localparam logic [LP_ID_BITS-1:0] LP_ID_HOST = LP_ID_BITS'(1);
 
-// Boot ROM (cacheable, read-only) and DRAM, as in sim/soc/soc.h.
+// Boot ROM (cacheable, read-only), DRAM and the devices' windows, as in
+// sim/soc/soc.h. DRAM's size is the SoC's dram_size_i.
 localparam logic [PADDR_BITS-1:0] PMA_BOOTROM_BASE = 56'h0000_1000;
 localparam logic [PADDR_BITS-1:0] PMA_BOOTROM_SIZE = 56'h0000_f000;
 localparam logic [PADDR_BITS-1:0] PMA_DRAM_BASE    = 56'h8000_0000;
+localparam logic [PADDR_BITS-1:0] PMA_FIN_BASE     = 56'h0010_0000;  // test finisher
+localparam logic [PADDR_BITS-1:0] PMA_FIN_SIZE     = 56'h0000_1000;
+localparam logic [PADDR_BITS-1:0] PMA_HOSTF_BASE   = 56'h0010_1000;  // host file channel
+localparam logic [PADDR_BITS-1:0] PMA_HOSTF_SIZE   = 56'h0000_1000;
+localparam logic [PADDR_BITS-1:0] PMA_CLINT_BASE   = 56'h0200_0000;
+localparam logic [PADDR_BITS-1:0] PMA_CLINT_SIZE   = 56'h0001_0000;
+localparam logic [PADDR_BITS-1:0] PMA_PLIC_BASE    = 56'h0c00_0000;
+localparam logic [PADDR_BITS-1:0] PMA_PLIC_SIZE    = 56'h0060_0000;
+localparam logic [PADDR_BITS-1:0] PMA_UART_BASE    = 56'h1000_0000;
+localparam logic [PADDR_BITS-1:0] PMA_UART_SIZE    = 56'h0000_0100;
 
 // Cacheable: the boot ROM and everything from DRAM's base up (addresses
 // beyond the DRAM's end come back from memory with an error, which is an
@@ -30,6 +41,21 @@ localparam logic [PADDR_BITS-1:0] PMA_DRAM_BASE    = 56'h8000_0000;
 function automatic logic pma_cacheable(input logic [PADDR_BITS-1:0] pa);
   pma_cacheable = pa >= PMA_DRAM_BASE ||
                   (pa >= PMA_BOOTROM_BASE && pa < PMA_BOOTROM_BASE + PMA_BOOTROM_SIZE);
+endfunction
+
+// Stores and AMOs may write DRAM and the devices' windows; anything else
+// (the boot ROM, beyond DRAM, the holes between devices) is a store/AMO
+// access fault, taken precisely when the store executes, as the ISS takes
+// it (sim/soc/soc.c). What a device refuses (an access size it does not
+// take) is only known from its answer: a bus error after commit.
+function automatic logic pma_writable(input logic [PADDR_BITS-1:0] pa,
+                                      input logic [PADDR_BITS-1:0] dram_size);
+  pma_writable = (pa >= PMA_DRAM_BASE && pa - PMA_DRAM_BASE < dram_size) ||
+                 (pa >= PMA_FIN_BASE && pa < PMA_FIN_BASE + PMA_FIN_SIZE) ||
+                 (pa >= PMA_HOSTF_BASE && pa < PMA_HOSTF_BASE + PMA_HOSTF_SIZE) ||
+                 (pa >= PMA_CLINT_BASE && pa < PMA_CLINT_BASE + PMA_CLINT_SIZE) ||
+                 (pa >= PMA_PLIC_BASE && pa < PMA_PLIC_BASE + PMA_PLIC_SIZE) ||
+                 (pa >= PMA_UART_BASE && pa < PMA_UART_BASE + PMA_UART_SIZE);
 endfunction
 
 // The HTIF words (tohost, fromhost) of a program built the riscv-tests way

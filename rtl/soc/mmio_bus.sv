@@ -57,17 +57,6 @@ module mmio_bus (
   input  logic                  host_resp_valid_i,
   input  logic [63:0]           host_resp_rdata_i
 );
-  localparam logic [PADDR_BITS-1:0] FIN_BASE   = 56'h0010_0000;
-  localparam logic [PADDR_BITS-1:0] FIN_SIZE   = 56'h0000_1000;
-  localparam logic [PADDR_BITS-1:0] CLINT_BASE = 56'h0200_0000;
-  localparam logic [PADDR_BITS-1:0] CLINT_SIZE = 56'h0001_0000;
-  localparam logic [PADDR_BITS-1:0] PLIC_BASE  = 56'h0c00_0000;
-  localparam logic [PADDR_BITS-1:0] PLIC_SIZE  = 56'h0060_0000;
-  localparam logic [PADDR_BITS-1:0] UART_BASE  = 56'h1000_0000;
-  localparam logic [PADDR_BITS-1:0] UART_SIZE  = 56'h0000_0100;
-  localparam logic [PADDR_BITS-1:0] HOSTF_BASE = 56'h0010_1000;
-  localparam logic [PADDR_BITS-1:0] HOSTF_SIZE = 56'h0000_1000;
-
   logic host_wait_q;            // a host access is out, waiting for its answer
   logic resp_valid_q, resp_error_q;
   logic [63:0] resp_rdata_q;
@@ -89,16 +78,16 @@ module mmio_bus (
       MEM_W:   misaligned = req_addr_i[1:0] != '0;
       default: misaligned = req_addr_i[2:0] != '0;
     endcase
-    in_fin   = req_addr_i >= FIN_BASE && req_addr_i < FIN_BASE + FIN_SIZE;
-    in_clint = req_addr_i >= CLINT_BASE && req_addr_i < CLINT_BASE + CLINT_SIZE;
-    in_plic  = req_addr_i >= PLIC_BASE && req_addr_i < PLIC_BASE + PLIC_SIZE;
-    in_uart  = req_addr_i >= UART_BASE && req_addr_i < UART_BASE + UART_SIZE;
+    in_fin   = req_addr_i >= PMA_FIN_BASE && req_addr_i < PMA_FIN_BASE + PMA_FIN_SIZE;
+    in_clint = req_addr_i >= PMA_CLINT_BASE && req_addr_i < PMA_CLINT_BASE + PMA_CLINT_SIZE;
+    in_plic  = req_addr_i >= PMA_PLIC_BASE && req_addr_i < PMA_PLIC_BASE + PMA_PLIC_SIZE;
+    in_uart  = req_addr_i >= PMA_UART_BASE && req_addr_i < PMA_UART_BASE + PMA_UART_SIZE;
     in_host  = req_addr_i >= PMA_DRAM_BASE ||
-               (req_addr_i >= HOSTF_BASE && req_addr_i < HOSTF_BASE + HOSTF_SIZE);
-    if (in_fin) off = req_addr_i - FIN_BASE;
-    else if (in_clint) off = req_addr_i - CLINT_BASE;
-    else if (in_plic) off = req_addr_i - PLIC_BASE;
-    else off = req_addr_i - UART_BASE;
+               (req_addr_i >= PMA_HOSTF_BASE && req_addr_i < PMA_HOSTF_BASE + PMA_HOSTF_SIZE);
+    if (in_fin) off = req_addr_i - PMA_FIN_BASE;
+    else if (in_clint) off = req_addr_i - PMA_CLINT_BASE;
+    else if (in_plic) off = req_addr_i - PMA_PLIC_BASE;
+    else off = req_addr_i - PMA_UART_BASE;
   end
 
   logic [PADDR_BITS-24:0] unused_off;

@@ -50,6 +50,9 @@ module tea_soc #(
   input  logic [AXI_ID_BITS-1:0]   m_axi_rid,
   input  logic [1:0]               m_axi_rresp,
   input  logic                     m_axi_rlast,
+  // bytes of DRAM behind it from PMA_DRAM_BASE (held, like the HTIF words):
+  // the core's stores and AMOs beyond it fault
+  input  logic [PADDR_BITS-1:0]    dram_size_i,
 
   // boot ROM loader (before reset): byte offset from the ROM base, 8-aligned
   input  logic                     rom_wr_valid_i,
@@ -206,7 +209,7 @@ module tea_soc #(
     .mmio_resp_rdata_i(mmio_resp_rdata), .mmio_resp_error_i(mmio_resp_error),
     .irq_m_soft_i(irq_m_soft), .irq_m_timer_i(irq_m_timer),
     .irq_m_ext_i(irq_m_ext), .irq_s_ext_i(irq_s_ext), .mtime_i(mtime),
-    .htif_tohost_i, .htif_fromhost_i,
+    .htif_tohost_i, .htif_fromhost_i, .dram_size_i,
     .probe_valid_i(probe_valid), .probe_addr_i(probe_addr), .probe_inval_i(probe_inval),
     .probe_done_o(probe_done),
     .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,

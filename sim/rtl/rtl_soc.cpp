@@ -208,6 +208,7 @@ static int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len)
 		return -1;
 	t->htif_tohost_i = s->cfg.tohost;
 	t->htif_fromhost_i = s->cfg.fromhost;
+	t->dram_size_i = s->cfg.dram_size;
 	t->rst_ni = 0;
 	t->clk_i = 0;
 	dram_outputs(s->dram, &s->dout);

@@ -18,13 +18,7 @@
 	sd a2, 8(a1)
 	addi a3, a1, \off
 	li a2, 0x2222222222222222
-	li a0, 0x5a5a
-.Linsn\@:
-	\insn
-	EXPECT_TRAP 1, \cause
-	EXPECT_ADDR TRAP_EPC, .Linsn\@
-	EXPECT_SAME TRAP_TVAL, a3
-	EXPECT a0, 0x5a5a
+	EXPECT_INSN_TRAPS "\insn", \cause, a3
 	ld a4, 0(a1)
 	EXPECT a4, 0x1111111111111111
 	ld a4, 8(a1)

@@ -30,6 +30,7 @@
 
 extern "C" {
 #include "iss/hart_internal.h"
+#include "tea/hpm.h"
 }
 
 namespace {
@@ -81,7 +82,7 @@ private:
 	unsigned long tea_irqs = 0;
 	unsigned w = 0;
 	unsigned lb = 0;
-	unsigned ev[11] = {};
+	unsigned ev[TEA_HPM_NUM_EVENTS + 1] = {};
 	std::vector<unsigned> csrs;   // addresses the ISS has
 	unsigned errors = 0;
 	unsigned long cycle_no = 0;
@@ -208,7 +209,7 @@ void Bench::sync_lines()
 
 void Bench::begin_cycle()
 {
-	uint32_t events = 0;
+	uint64_t events = 0;
 
 	dut.csr_valid_i = 0;
 	dut.csr_write_i = 0;
@@ -218,9 +219,9 @@ void Bench::begin_cycle()
 	dut.sret_i = 0;
 	dut.instret_i = 0;
 	// event counts: often zero, as in a real core
-	for (unsigned e = 1; e <= 10; e++) {
+	for (unsigned e = 1; e <= TEA_HPM_NUM_EVENTS; e++) {
 		ev[e] = rng() % 3 == 0 ? (unsigned)(rng() % (w + 1)) : 0;
-		events |= ev[e] << ((e - 1) * lb);
+		events |= (uint64_t)ev[e] << ((e - 1) * lb);
 	}
 	dut.events_i = events;
 	dut.ext_rdata_i = rng();
@@ -253,7 +254,7 @@ void Bench::count_iss(bool retired, unsigned n_retired, int written_hpm)
 	for (unsigned n = 3; n < 32; n++) {
 		uint64_t e = h->mhpmevent[n];
 
-		if ((int)n == written_hpm || e < 1 || e > 10 || ((h->mcountinhibit >> n) & 1))
+		if ((int)n == written_hpm || e < 1 || e > TEA_HPM_NUM_EVENTS || ((h->mcountinhibit >> n) & 1))
 			continue;
 		h->mhpmcounter[n] += ev[e];
 		counted += ev[e];

@@ -61,7 +61,7 @@ module frontend_tb;
   logic              lresp_valid = 0, lresp_error = 0;
   logic [LP_ID_BITS-1:0] lresp_id = '0;
   logic [LINE_BITS-1:0]  lresp_data = '0;
-  logic              ev_ic_miss, ev_itlb_miss;
+  logic              ev_ic_miss;
 
   frontend #(.RESET_PC(BASE + 64'(LOOP))) dut (
     .clk_i(clk), .rst_ni(rst_n),
@@ -79,7 +79,7 @@ module frontend_tb;
     .lreq_write_o(lreq_write), .lreq_data_o(lreq_data), .lreq_id_o(lreq_id),
     .lresp_valid_i(lresp_valid), .lresp_id_i(lresp_id), .lresp_data_i(lresp_data),
     .lresp_error_i(lresp_error), .lresp_llc_miss_i(1'b0),
-    .ev_icache_miss_o(ev_ic_miss), .ev_itlb_miss_o(ev_itlb_miss));
+    .ev_icache_miss_o(ev_ic_miss));
 
   // ------------------------------------------------------------ program
   logic [7:0] img [SIZE];

@@ -152,6 +152,7 @@ static void hpm_events_agree(void **state)
 	assert_int_equal(sv_param(svh, "HPM_EV_SQ_FULL"), EV_SQ_FULL);
 	assert_int_equal(sv_param(svh, "HPM_EV_EXCEPTION"), EV_EXCEPTION);
 	assert_int_equal(sv_param(svh, "HPM_EV_INTERRUPT"), EV_INTERRUPT);
+	assert_int_equal(sv_param(svh, "HPM_EV_ST_ERROR"), EV_ST_ERROR);
 	assert_int_equal(sv_param(svh, "HPM_NUM_EVENTS"), TEA_HPM_NUM_EVENTS);
 	free(svh);
 }

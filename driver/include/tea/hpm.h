@@ -17,8 +17,9 @@ enum tea_hpm_event {
 	EV_SQ_FULL     = 8,	/* cycles */
 	EV_EXCEPTION   = 9,
 	EV_INTERRUPT   = 10,
+	EV_ST_ERROR    = 11,	/* committed stores lost to a bus error */
 };
 
-#define TEA_HPM_NUM_EVENTS 10
+#define TEA_HPM_NUM_EVENTS 11
 
 #endif

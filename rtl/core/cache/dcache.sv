@@ -106,8 +106,7 @@ module dcache #(
   input  logic                   lresp_error_i,
   input  logic                   lresp_llc_miss_i,
 
-  output logic                   ev_load_miss_o,
-  output logic                   ev_load_llc_miss_o
+  output logic                   ev_load_miss_o
 );
   localparam int unsigned LINES      = KIB * 1024 / CFG_LINE_BYTES;
   localparam int unsigned SETS       = LINES / WAYS;
@@ -457,10 +456,6 @@ module dcache #(
       ld_resp_error_o    = m_error_q[fsm_m_q];
     end
   end
-  // Counted for every load served by a refill from memory, flushed or not,
-  // like ev_load_miss_o.
-  assign ev_load_llc_miss_o = resp_any && m_llc_q[fsm_m_q] && !m_error_q[fsm_m_q];
-
   // ---------------------------------------------------------------- data RAM port
   logic                 d_re, d_we;
   logic [IDX_BITS-1:0]  d_idx;

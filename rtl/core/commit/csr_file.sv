@@ -68,7 +68,7 @@ module csr_file #(
   output logic                       wfi_wakeup_o,  // an interrupt is pending and enabled in mie
   // counting
   input  logic [LB-1:0]              instret_i,     // instructions retired this cycle
-  input  logic [HPM_NUM_EVENTS*LB-1:0] events_i,    // event e (1..10) at [(e-1)*LB +: LB]
+  input  logic [HPM_NUM_EVENTS*LB-1:0] events_i,    // event e (1..11) at [(e-1)*LB +: LB]
   // state for the rest of the core
   output logic [1:0]                 priv_o,        // current privilege
   output logic [1:0]                 priv_data_o,   // effective privilege of loads/stores (MPRV)
@@ -518,7 +518,7 @@ module csr_file #(
 
   // ------------------------------------------ hardware performance counters
   // Event lanes padded so that lane e is event e and every other selector
-  // value (0, 11-15) reads a zero count.
+  // value (0, 12-15) reads a zero count.
   logic [16*LB-1:0] ev_lanes;
 
   assign ev_lanes = {{((16 - 1 - HPM_NUM_EVENTS) * LB){1'b0}}, events_i, {LB{1'b0}}};

@@ -93,8 +93,7 @@ module frontend #(
   input  logic                          lresp_llc_miss_i,
 
   // Performance events, one-cycle pulses.
-  output logic                          ev_icache_miss_o,
-  output logic                          ev_itlb_miss_o
+  output logic                          ev_icache_miss_o
 `ifdef TEA_TRACE
   ,
   // Trace port (simulation only): instructions entering the fetch buffer
@@ -141,7 +140,6 @@ module frontend #(
   logic            acc_fault_q;  // the refill of this block failed
   logic            miss_mine_q;  // the refill in flight is this block's
   logic            dr_tlb_q, dr_l1_q;
-  logic            itlb_missed_q;
   logic            carry_q;      // fetch_align holds the first half at carry_pc_q
   logic [XLEN-1:0] carry_pc_q;
 
@@ -153,7 +151,6 @@ module frontend #(
                         (itlb_page_fault_i || itlb_access_fault_i ||
                          !pma_cacheable(itlb_paddr_i));
   assign tlb_ok       = itlb_valid_o && itlb_hit_i && !tlb_fault;
-  assign ev_itlb_miss_o = itlb_valid_o && itlb_miss_i && !itlb_missed_q;
 
   // ---------------------------------------------------------------- I-cache
   logic                     ic_hit, ic_miss, ic_done, ic_error;
@@ -303,15 +300,13 @@ module frontend #(
   // ---------------------------------------------------------------- state update
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      stopped_q     <= 1'b0;
-      acc_fault_q   <= 1'b0;
-      miss_mine_q   <= 1'b0;
-      dr_tlb_q      <= 1'b0;
-      dr_l1_q       <= 1'b0;
-      itlb_missed_q <= 1'b0;
-      carry_q       <= 1'b0;
+      stopped_q   <= 1'b0;
+      acc_fault_q <= 1'b0;
+      miss_mine_q <= 1'b0;
+      dr_tlb_q    <= 1'b0;
+      dr_l1_q     <= 1'b0;
+      carry_q     <= 1'b0;
     end else begin
-      itlb_missed_q <= itlb_valid_o && itlb_miss_i;
       if (kill) begin
         stopped_q   <= 1'b0;
         acc_fault_q <= 1'b0;

@@ -148,8 +148,7 @@ module load_queue #(
   input  logic [63:0]         ser_vaddr_i,
   input  logic [PB-1:0]       ser_pdst_i,
   input  logic [63:0]         ser_data_i,
-  input  logic                ser_tlb_i,
-  output logic                ev_dtlb_miss_o
+  input  logic                ser_tlb_i
 );
   if (LQ != (1 << LQB) || SQ != (1 << SQB) || LQ < W) begin : g_size_check
     $error("load_queue needs power-of-two queues, of at least W loads");
@@ -329,7 +328,6 @@ module load_queue #(
   assign dc_ld_req_addr_o     = dtlb_paddr_i;
   assign dc_ld_req_tag_o      = ldp_idx;
   assign dc_ld_req_prefetch_o = ldp_pf;
-  assign ev_dtlb_miss_o       = ldp_valid && ldp_tlb_miss && !ldp_tlb;
 
   // ------------------------------------------------------- ordering check
   logic [SQB-1:0] chk_age;

@@ -94,6 +94,7 @@ module lsu #(
   input  logic                resv_clear_i,
   input  logic [PADDR_BITS-1:0] htif_tohost_i,    // HTIF words: uncached (pma_htif)
   input  logic [PADDR_BITS-1:0] htif_fromhost_i,
+  input  logic [PADDR_BITS-1:0] dram_size_i,       // bytes of DRAM: stores beyond fault
   output logic                sq_empty_o,
   output logic                sq_drained_o,   // no committed store left
 `ifdef TEA_TRACE
@@ -136,6 +137,7 @@ module lsu #(
   output logic [PA-1:0]       dc_st_req_addr_o,
   output logic [63:0]         dc_st_req_data_o,
   output logic [7:0]          dc_st_req_strb_o,
+  input  logic                dc_st_error_i,
   // D-cache AMO port
   output logic                dc_amo_req_valid_o,
   input  logic                dc_amo_req_ready_i,
@@ -157,9 +159,8 @@ module lsu #(
   input  logic                mmio_resp_valid_i,
   input  logic [63:0]         mmio_resp_rdata_i,
   input  logic                mmio_resp_error_i,
-  // performance events
-  output logic                ev_mo_o,
-  output logic                ev_dtlb_miss_o
+  // a committed store lost to a bus error (HPM event 11)
+  output logic                ev_st_error_o
 );
   if (LQ_ENTRIES != (1 << LQB) || SQ_ENTRIES != (1 << SQB) || LQ_ENTRIES < W ||
       SQ_ENTRIES < W) begin : g_size_check
@@ -186,7 +187,6 @@ module lsu #(
   logic                st_dtlb_valid;
   logic [63:0]         st_dtlb_vaddr;
   logic [PSV_BITS-1:0] c0_psv, c1_psv;
-  logic                st_ev_dtlb_miss;
   // the load queue's side
   logic [SQ_ENTRIES-1:0] fwd_older;
   logic [2:0]          fwd_off;
@@ -201,7 +201,6 @@ module lsu #(
   logic [PB-1:0]       io_ld_pdst;
   logic [RB-1:0]       io_ld_rob;
   logic                ser_ack;
-  logic                ld_ev_dtlb_miss;
   // the serial engine's side
   logic                ser_xlate, ser_dtlb_ld_valid, ser_dtlb_st_valid;
   logic [63:0]         ser_dtlb_vaddr;
@@ -216,7 +215,6 @@ module lsu #(
   mem_size_e           ser_io_size;
   logic [63:0]         ser_io_wdata;
   logic [7:0]          ser_io_wstrb;
-  logic                ser_ev_dtlb_miss;
 
   load_queue #(
     .W(W), .LQ_ENTRIES(LQ_ENTRIES), .SQ_ENTRIES(SQ_ENTRIES), .ROB_ENTRIES(ROB_ENTRIES),
@@ -251,8 +249,7 @@ module lsu #(
     .io_ld_take_i(io_ld_take), .ser_done_i(ser_done), .ser_ack_o(ser_ack),
     .ser_ld_i(ser_ld), .ser_lq_idx_i(ser_lq_idx), .ser_xcpt_i(ser_xcpt),
     .ser_cause_i(ser_cause), .ser_rob_idx_i(ser_rob_idx), .ser_vaddr_i(ser_vaddr),
-    .ser_pdst_i(ser_pdst), .ser_data_i(ser_data), .ser_tlb_i(ser_tlb),
-    .ev_dtlb_miss_o(ld_ev_dtlb_miss)
+    .ser_pdst_i(ser_pdst), .ser_data_i(ser_data), .ser_tlb_i(ser_tlb)
   );
 
   store_queue #(
@@ -265,7 +262,7 @@ module lsu #(
     .cpl_valid_o(cpl_valid_o[1]), .cpl_rob_idx_o(cpl_rob_idx_o[RB +: RB]),
     .cpl_xcpt_o(cpl_xcpt_o[1]), .cpl_cause_o(cpl_cause_o[4 +: 4]),
     .cpl_tval_o(cpl_tval_o[64 +: 64]), .cpl_psv_o(c1_psv),
-    .commit_stores_i, .htif_tohost_i, .htif_fromhost_i,
+    .commit_stores_i, .htif_tohost_i, .htif_fromhost_i, .dram_size_i,
     .sq_head_o(sq_head), .sq_empty_o, .sq_drained_o, .st_io_busy_o(st_io_busy),
     .drain_pop_o(drain_pop), .drain_block_o(drain_block),
     .ser_xlate_i(ser_xlate),
@@ -278,14 +275,14 @@ module lsu #(
     .chk_valid_o(chk_valid), .chk_idx_o(chk_idx), .chk_paddr_o(chk_paddr),
     .chk_mask_o(chk_mask),
     .dc_st_req_valid_o, .dc_st_req_ready_i, .dc_st_req_addr_o, .dc_st_req_data_o,
-    .dc_st_req_strb_o,
+    .dc_st_req_strb_o, .dc_st_error_i,
     .io_req_o(sq_io_req), .io_req_valid_o(sq_io_valid), .io_req_addr_o(sq_io_addr),
     .io_req_size_o(sq_io_size), .io_req_wdata_o(sq_io_wdata), .io_req_wstrb_o(sq_io_wstrb),
-    .mmio_req_ready_i, .mmio_resp_valid_i,
+    .mmio_req_ready_i, .mmio_resp_valid_i, .mmio_resp_error_i,
 `ifdef TEA_TRACE
     .sq_commit_vaddr_o, .sq_commit_data_o, .sq_commit_size_o,
 `endif
-    .ev_dtlb_miss_o(st_ev_dtlb_miss)
+    .ev_st_error_o
   );
 
   serial_engine #(
@@ -300,7 +297,7 @@ module lsu #(
     .io_ld_take_o(io_ld_take),
     .sq_empty_i(sq_empty_o), .sq_drained_i(sq_drained_o), .st_io_busy_i(st_io_busy),
     .drain_pop_i(drain_pop), .drain_block_i(drain_block), .resv_clear_i,
-    .htif_tohost_i, .htif_fromhost_i,
+    .htif_tohost_i, .htif_fromhost_i, .dram_size_i,
     .xlate_o(ser_xlate), .dtlb_vaddr_o(ser_dtlb_vaddr),
     .dtlb_ld_valid_o(ser_dtlb_ld_valid), .dtlb_ld_hit_i, .dtlb_ld_paddr_i,
     .dtlb_ld_page_fault_i, .dtlb_ld_access_fault_i, .dtlb_ld_miss_i,
@@ -314,8 +311,7 @@ module lsu #(
     .done_o(ser_done), .cpl_ack_i(ser_ack), .cpl_ld_o(ser_ld), .cpl_lq_idx_o(ser_lq_idx),
     .cpl_xcpt_o(ser_xcpt), .cpl_cause_o(ser_cause), .cpl_rob_idx_o(ser_rob_idx),
     .cpl_vaddr_o(ser_vaddr), .cpl_pdst_o(ser_pdst), .cpl_data_o(ser_data),
-    .cpl_tlb_o(ser_tlb),
-    .ev_dtlb_miss_o(ser_ev_dtlb_miss)
+    .cpl_tlb_o(ser_tlb)
   );
 
   // The D-TLB ports: the serial engine's while it translates (the pipes
@@ -345,7 +341,4 @@ module lsu #(
   end
 
   assign cpl_psv_o = CFG_TEA != 0 ? {c1_psv, c0_psv} : '0;  // TEA off: no PSV bits
-
-  assign ev_mo_o        = mo_valid_o;
-  assign ev_dtlb_miss_o = ld_ev_dtlb_miss || st_ev_dtlb_miss || ser_ev_dtlb_miss;
 endmodule

@@ -12,10 +12,11 @@
 // AMO/LR/SC (alone in the ROB): wait for an empty SQ, then behave as the
 // ISS (sim/iss/execute.c): LR translates on the load port with load causes
 // (4/5/13), SC and AMOs on the store port (6/7/15); an SC without a
-// matching reservation fails (result 1) without touching memory. LR and SC
-// reach devices over the MMIO port; other AMOs to devices fault (7). The
-// reservation is cleared by any SC, by resv_clear_i, and by a store or AMO
-// to its block.
+// matching reservation fails (result 1) without touching memory. SC and
+// AMOs where neither DRAM nor a device is (pma_writable: the boot ROM
+// included) fault (7). LR and SC reach devices over the MMIO port; other
+// AMOs to devices fault (7). The reservation is cleared by any SC, by
+// resv_clear_i, and by a store or AMO to its block.
 //
 // While translating it has both D-TLB ports (xlate_o); the load and store
 // pipes wait. Its result completes on port 0 when the load queue grants it
@@ -62,6 +63,7 @@ module serial_engine #(
   input  logic                resv_clear_i,
   input  logic [PA-1:0]       htif_tohost_i,
   input  logic [PA-1:0]       htif_fromhost_i,
+  input  logic [PA-1:0]       dram_size_i,
   // D-TLB, both ports, while xlate_o
   output logic                xlate_o,
   output logic [63:0]         dtlb_vaddr_o,
@@ -109,8 +111,7 @@ module serial_engine #(
   output logic [63:0]         cpl_vaddr_o,
   output logic [PB-1:0]       cpl_pdst_o,
   output logic [63:0]         cpl_data_o,
-  output logic                cpl_tlb_o,        // ST-TLB
-  output logic                ev_dtlb_miss_o
+  output logic                cpl_tlb_o         // ST-TLB
 );
   // States.
   localparam logic [2:0] X_IDLE    = 3'd0;
@@ -160,7 +161,6 @@ module serial_engine #(
   assign dtlb_vaddr_o    = ser_vaddr_q;
   assign dtlb_ld_valid_o = ser_op_q == AMO_LR && !ser_mis;
   assign dtlb_st_valid_o = ser_op_q != AMO_LR && !ser_mis && !ser_sc_fail;
-  assign ev_dtlb_miss_o  = ser_xlate && ser_tlb_d && !ser_tlb_q;
 
   // The oldest instruction is a device load and no committed store is left.
   assign io_ld_start  = io_ld_valid_i && sq_drained_i && !st_io_busy_i &&
@@ -274,8 +274,12 @@ module serial_engine #(
           ser_state_d = X_DONE;
         end else begin
           ser_paddr_d = ser_op_q == AMO_LR ? dtlb_ld_paddr_i : dtlb_st_paddr_i;
-          if (pma_cacheable(ser_paddr_d) &&
-              !pma_htif(ser_paddr_d, htif_tohost_i, htif_fromhost_i)) begin
+          if (ser_op_q != AMO_LR && !pma_writable(ser_paddr_d, dram_size_i)) begin
+            ser_xcpt_d  = 1'b1;
+            ser_cause_d = CAUSE_ST_ACCESS;
+            ser_state_d = X_DONE;
+          end else if (pma_cacheable(ser_paddr_d) &&
+                       !pma_htif(ser_paddr_d, htif_tohost_i, htif_fromhost_i)) begin
             ser_state_d = X_DC_REQ;
           end else if (ser_op_q == AMO_LR || ser_op_q == AMO_SC) begin
             ser_state_d = X_IO_REQ;   // as the ISS: LR/SC reach devices

@@ -10,15 +10,19 @@
 // Store pipe, one store a cycle: the oldest store whose address is known
 // and that waits for translation, else the one issued this cycle. It is
 // translated on the D-TLB store port (combinational) and completes on port
-// 1 the cycle after; a TLB miss leaves it in its entry to retry. The store
-// translated last cycle is handed to the load queue's ordering check.
+// 1 the cycle after; a TLB miss leaves it in its entry to retry. A physical
+// address that neither DRAM nor a device has (pma_writable) is a store
+// access fault there, precise. The store translated last cycle is handed
+// to the load queue's ordering check.
 //
 // Forwarding: the load pipe's search for the youngest older store with a
 // known address overlapping the load, over every entry.
 //
 // Drain, in order from the head, one store at a time: to the D-cache's
 // store port, or for a device (or HTIF) address over the MMIO port, whose
-// response pops it.
+// response pops it. A bus error there (the line's refill failed, the
+// device answered with an error) comes after commit: the store is lost,
+// and ev_st_error_o says so (HPM event 11), an imprecise report.
 module store_queue #(
   parameter int unsigned W           = CFG_W,
   parameter int unsigned SQ_ENTRIES  = CFG_SQ_ENTRIES,
@@ -57,6 +61,7 @@ module store_queue #(
   input  logic [CB-1:0]       commit_stores_i,
   input  logic [PA-1:0]       htif_tohost_i,
   input  logic [PA-1:0]       htif_fromhost_i,
+  input  logic [PA-1:0]       dram_size_i,
   output logic [SQB-1:0]      sq_head_o,
   output logic                sq_empty_o,
   output logic                sq_drained_o,     // no committed store left
@@ -95,6 +100,7 @@ module store_queue #(
   output logic [PA-1:0]       dc_st_req_addr_o,
   output logic [63:0]         dc_st_req_data_o,
   output logic [7:0]          dc_st_req_strb_o,
+  input  logic                dc_st_error_i,    // the store it takes is lost
   // MMIO port, while io_req_o: a device store (a write)
   output logic                io_req_o,
   output logic                io_req_valid_o,
@@ -104,13 +110,14 @@ module store_queue #(
   output logic [7:0]          io_req_wstrb_o,
   input  logic                mmio_req_ready_i,
   input  logic                mmio_resp_valid_i,
+  input  logic                mmio_resp_error_i,
 `ifdef TEA_TRACE
   // the oldest uncommitted stores, for the trace port
   output logic [W*64-1:0]     sq_commit_vaddr_o,
   output logic [W*64-1:0]     sq_commit_data_o,
   output logic [W*2-1:0]      sq_commit_size_o,
 `endif
-  output logic                ev_dtlb_miss_o
+  output logic                ev_st_error_o     // a committed store lost to a bus error
 );
   if (SQ != (1 << SQB) || SQ < W) begin : g_size_check
     $error("store_queue needs a power-of-two queue of at least W entries");
@@ -245,7 +252,7 @@ module store_queue #(
     end else if (dtlb_page_fault_i) begin
       stp_xcpt  = 1'b1;
       stp_cause = CAUSE_ST_PAGE;
-    end else if (dtlb_access_fault_i) begin
+    end else if (dtlb_access_fault_i || !pma_writable(dtlb_paddr_i, dram_size_i)) begin
       stp_xcpt  = 1'b1;
       stp_cause = CAUSE_ST_ACCESS;
     end else begin
@@ -253,9 +260,8 @@ module store_queue #(
     end
   end
 
-  assign dtlb_valid_o   = stp_valid && !stp_mis;
-  assign dtlb_vaddr_o   = stp_vaddr;
-  assign ev_dtlb_miss_o = stp_valid && stp_tlb_miss && !stp_tlb;
+  assign dtlb_valid_o = stp_valid && !stp_mis;
+  assign dtlb_vaddr_o = stp_vaddr;
 
   // ------------------------------------------------------- forwarding
   // Youngest older store with a known address overlapping the load.
@@ -293,6 +299,7 @@ module store_queue #(
                                               : dc_st_req_ready_i);
   assign drain_pop_o   = drain_pop;
   assign drain_block_o = sq_vaddr_q[drain_idx][63:3];
+  assign ev_st_error_o = drain_pop && (drain_io ? mmio_resp_error_i : dc_st_error_i);
 
   assign dc_st_req_valid_o = drain_req && !drain_io;
   assign dc_st_req_addr_o  = {sq_paddr_q[drain_idx][PA-1:3], 3'b000};

@@ -319,6 +319,18 @@ test_main:
 	EXPECT TRAP_CAUSE, \cause
 	.endm
 
+/* The single instruction `insn` traps with `cause`, xepc at it and xtval
+ * = the register `tval`; a0, which it would write, keeps its value. */
+	.macro EXPECT_INSN_TRAPS insn, cause, tval
+	li a0, 0x5a5a
+.Linsn\@:
+	\insn
+	EXPECT_TRAP 1, \cause
+	EXPECT_ADDR TRAP_EPC, .Linsn\@
+	EXPECT_SAME TRAP_TVAL, \tval
+	EXPECT a0, 0x5a5a
+	.endm
+
 /* Enters `mode` and expects interrupt `irq` to reach M before the first
  * instruction there. */
 	.macro M_TAKES n, mode, irq
