@@ -30,7 +30,7 @@ CONFIG ?= default
 RTL_CONFIGS :=
 # Asked when a recipe first needs it, not when make reads this file: on a
 # fresh machine Verilator is installed by the $(DEPS_STAMP) step of the same
-# run (tests/teasim/first-run.sh checks that no installed tool is read before).
+# run (tests/build/first-run.sh checks that no installed tool is read before).
 VERILATOR_ROOT = $(eval VERILATOR_ROOT := $(shell verilator --getenv VERILATOR_ROOT))$(VERILATOR_ROOT)
 # Speed (docs/results.md, "The RTL core"): the model's per-cycle code
 # and the glue at -O3 (about 10% faster than -O2; -Os, -O1 and one
