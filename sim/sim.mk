@@ -23,7 +23,7 @@ $(TEASIM): $(SIM_BIN_SRCS:%.c=$(BUILD)/obj/%.o) $(SIM_LIB) $(BUILD)/lib/libpics.
 # the Verilator runtime, the C++ glue of sim/rtl/ and the DRAM model it
 # drives, once per core configuration, each a shared library
 # $(BUILD)/lib/teasim-rtl-<config>.so built in $(BUILD)/teasim-rtl/<config>
-# (make teasim-rtl-<config>; teasim-large is the large one's old name).
+# (make teasim-rtl-<config>).
 # `make` builds CONFIG's (default unless CONFIG=large), the others only when
 # asked for: Verilating and compiling a configuration takes minutes.
 CONFIG ?= default
@@ -121,5 +121,3 @@ $(BUILD)/obj/sim/teasim/options.o: sim/sim.mk
 BINS += $(TEASIM) $(RTL_LIB)
 -include $(wildcard $(BUILD)/teasim-rtl/*.d $(BUILD)/teasim-rtl/*/rtl_soc.d)
 
-.PHONY: teasim-large
-teasim-large: teasim-rtl-large

@@ -39,7 +39,7 @@ struct hart *hart_create(struct soc *soc, unsigned hartid)
 	h->host_mem = host_mem_of_soc(soc);
 	h->hartid = hartid;
 	h->irq_from_soc = true;
-	h->tea_width = 2;
+	h->tea_width = HART_TEA_WIDTH;
 	hart_reset(h, SOC_BOOTROM_BASE);
 	return h;
 }

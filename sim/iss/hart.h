@@ -41,8 +41,9 @@ void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx);
 /* True when the next instruction is the EBREAK of a semihosting sequence. */
 bool hart_at_semihost_call(struct hart *h);
 
-/* The commit width whose TEA slot CSRs exist (docs/tea-csr.md); 2 unless
- * set, as the default configuration of the core. */
+/* The commit width whose TEA slot CSRs exist (docs/tea-csr.md);
+ * HART_TEA_WIDTH unless set, as the default configuration of the core. */
+#define HART_TEA_WIDTH 2
 void hart_set_tea_width(struct hart *h, unsigned width);
 /* Drives the TEA interrupt line (mip bit 16), for a bench that models a
  * sampler outside the hart. */

@@ -82,7 +82,7 @@ static int load_linux(struct run *r, const struct options *o, struct dt_extras *
 
 unsigned tea_width(const struct run *r)
 {
-	return r->backend ? r->backend->width : 2;
+	return r->backend ? r->backend->width : HART_TEA_WIDTH;
 }
 
 static int read_file(const char *path, void *buf, size_t max, size_t *len)
