@@ -23,16 +23,15 @@ _start:
 	/* One thread: the .tdata/.tbss image in DRAM is its TLS block (errno lives there). */
 	la	tp, __tls_base
 
-	mv	s0, a0
-	mv	s1, a1
-	la	a0, __bss_start
-	li	a1, 0
-	la	a2, __bss_end
-	sub	a2, a2, a0
-	call	memset
-
-	mv	a0, s0
-	mv	a1, s1
+	/* Zero .tbss and .bss a doubleword at a time (picolibc's memset
+	 * stores bytes): the linker script aligns both ends to 8. */
+	la	t0, __bss_start
+	la	t1, __bss_end
+1:	bgeu	t0, t1, 2f
+	sd	zero, 0(t0)
+	addi	t0, t0, 8
+	j	1b
+2:
 	tail	bm_boot
 
 park:

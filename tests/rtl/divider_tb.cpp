@@ -1,7 +1,9 @@
 // Checks divider: every DIV/REM form against the ISA definition (division
-// by zero and signed overflow included), its latency (64 steps, 32 for W
-// forms), the ready/valid handshake with the result held while ready_i is
-// low, and flush_i abandoning an operation at any point.
+// by zero and signed overflow included), its latency (la - lb + 1 steps for
+// magnitudes of la and lb bits, none when la < lb or the divisor is 0), the
+// ready/valid handshake with the result held while ready_i is low, and
+// flush_i abandoning an operation at any point.
+#include <bitset>
 #include <cstdint>
 #include <cstdio>
 #include <random>
@@ -14,6 +16,29 @@ namespace {
 
 const char *const op_names[] = { "div", "divu", "rem", "remu" };
 
+unsigned bit_length(uint64_t x)
+{
+	return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+/* Quotient bits the divider computes: the operands' magnitudes as the
+ * operation reads them (W forms: the low words, sign- or zero-extended). */
+unsigned div_steps(unsigned op, bool word, uint64_t a, uint64_t b)
+{
+	bool is_signed = op == 0 || op == 2;
+
+	if (word) {
+		a = is_signed ? (uint64_t)(int64_t)(int32_t)a : (uint32_t)a;
+		b = is_signed ? (uint64_t)(int64_t)(int32_t)b : (uint32_t)b;
+	}
+	if (is_signed && (int64_t)a < 0)
+		a = -a;
+	if (is_signed && (int64_t)b < 0)
+		b = -b;
+	unsigned la = bit_length(a), lb = bit_length(b);
+	return lb == 0 || la < lb ? 0 : la - lb + 1;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -23,6 +48,7 @@ int main(int argc, char **argv)
 	std::mt19937_64 rng(99);
 	auto corners = rvref::corner_values();
 	unsigned done = 0, flushes = 0, errors = 0;
+	std::bitset<65> steps_seen;
 
 	auto tick = [&]() {
 		dut.clk_i = 0;
@@ -48,9 +74,15 @@ int main(int argc, char **argv)
 		bool word = rng() & 1;
 		uint64_t a = rvref::random_operand(rng, corners);
 		uint64_t b = rvref::random_operand(rng, corners);
+		/* every length of dividend and divisor, so every step count */
+		if (rng() & 1)
+			a >>= rng() % 64;
+		if (rng() & 1)
+			b >>= rng() % 64;
 		unsigned tag = i & 0x3f;
 		uint64_t want = rvref::div(op, word, a, b);
-		unsigned steps = word ? 32 : 64;
+		unsigned steps = div_steps(op, word, a, b);
+		steps_seen.set(steps);
 		/* every eighth operation is flushed after a random number of cycles */
 		int flush_at = rng() % 8 == 0 ? (int)(rng() % (steps + 4)) : -1;
 		char what[160];
@@ -134,6 +166,10 @@ int main(int argc, char **argv)
 	dut.final();
 	if (done < 8000 || flushes < 1000) {
 		printf("FAIL: only %u results and %u flushes\n", done, flushes);
+		return 1;
+	}
+	if (!steps_seen.all()) {
+		printf("FAIL: not every step count from 0 to 64 seen\n");
 		return 1;
 	}
 	if (errors) {

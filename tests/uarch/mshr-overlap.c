@@ -33,16 +33,17 @@ static void measure_loads(struct hpm *d, const unsigned long *p, int n)
 {
 	unsigned long a0 = p[0], a1 = p[1], a2 = p[2], a3 = p[3];
 	unsigned long a4 = p[4], a5 = p[5], a6 = p[6], a7 = p[7];
-	uint64_t r;
+	uint64_t r, one = 1;
 
 	REG(a0); REG(a1); REG(a2); REG(a3); REG(a4); REG(a5); REG(a6); REG(a7);
 	/* Two divisions (about 130 cycles, longer than a line read from
-	 * memory) before the region: an I-cache refill that the front end
-	 * started, fetching ahead into code not run before, lands before the
-	 * region and not in its LLC miss count or its time. */
-	r = 1;
-	REG(r);
-	__asm__ volatile ("divu %0, %0, %0\n\tdivu %0, %0, %0" : "+r"(r));
+	 * memory: 64 quotient bits each) before the region: an I-cache
+	 * refill that the front end started, fetching ahead into code not run
+	 * before, lands before the region and not in its LLC miss count or
+	 * its time. */
+	r = ~0ull;
+	REG(r); REG(one);
+	__asm__ volatile ("divu %0, %0, %1\n\tdivu %0, %0, %1" : "+r"(r) : "r"(one));
 	REG(r);
 	if (n == 1) {
 		HPM_MEASURE(d, __asm__ volatile ("ld %0, 0(%1)" : "=&r"(r) : "r"(a0) : "memory"));

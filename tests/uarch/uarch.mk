@@ -11,10 +11,7 @@ UARCH_ELFS  := $(UARCH_NAMES:%=$(BUILD)/uarch/%.elf)
 # Expected to fail: the exit code a test is meant to end with while the core
 # lacks what it checks. Such a test passes only with exactly that code, so
 # that it reports FAIL (and must be taken off this list) once the core is
-# fixed.
-# straddle-branch: a 32-bit branch straddling two fetch blocks is trained at
-# another history than it is predicted with (docs/microarchitecture.md).
-UARCH_EXIT_straddle-branch := 1
+# fixed. None today: set UARCH_EXIT_<name> := 1 for such a test.
 
 $(BUILD)/uarch/%.elf: $(BUILD)/rv/tests/uarch/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
 	@mkdir -p $(@D)

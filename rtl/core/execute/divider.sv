@@ -2,7 +2,11 @@
 
 // Iterative radix-2 divider for DIV, DIVU, REM, REMU and their W forms:
 // restoring division of the operands' magnitudes, one quotient bit per
-// cycle (XLEN cycles, 32 for W forms), signs applied at the end. Results
+// cycle, signs applied at the end. With la and lb the bit lengths of the
+// magnitudes, the quotient has at most la - lb + 1 bits: the dividend's top
+// lb - 1 significant bits start as the partial remainder (they are below
+// the divisor) and only la - lb + 1 steps run, none when the dividend is
+// shorter than the divisor or the divisor is 0. Results
 // follow the M extension: x / 0 = -1, x % 0 = x, and the overflowing
 // signed division gives the dividend with remainder 0, which the magnitude
 // algorithm produces without a special case.
@@ -30,6 +34,14 @@ module divider #(
 );
   localparam int unsigned CNT_W = $clog2(XLEN + 1);
 
+  // Bit length: the index of the highest set bit plus one, 0 for 0.
+  function automatic logic [CNT_W-1:0] bit_length(input logic [XLEN-1:0] x);
+    bit_length = '0;
+    for (int i = 0; i < XLEN; i++) begin
+      if (x[i]) bit_length = CNT_W'(i + 1);
+    end
+  endfunction
+
   typedef enum logic [1:0] {
     IDLE = 2'd0,
     RUN  = 2'd1,
@@ -47,6 +59,7 @@ module divider #(
 
   logic             is_signed;
   logic [XLEN-1:0]  a_ext, b_ext, a_mag, b_mag;
+  logic [CNT_W-1:0] a_len, b_len, steps;
   logic [XLEN:0]    rem_shift, trial;
   logic [XLEN-1:0]  quo, rem, res;
 
@@ -57,6 +70,11 @@ module divider #(
   assign a_mag = is_signed && a_ext[XLEN-1] ? -a_ext : a_ext;
   assign b_mag = is_signed && b_ext[XLEN-1] ? -b_ext : b_ext;
 
+  // W forms need no case of their own: their magnitudes fit in 32 bits.
+  assign a_len = bit_length(a_mag);
+  assign b_len = bit_length(b_mag);
+  assign steps = b_len == '0 || a_len < b_len ? '0 : a_len - b_len + CNT_W'(1);
+
   // One restoring step: subtract the divisor when it fits.
   assign rem_shift = {rem_q, quo_q[XLEN-1]};
   assign trial     = rem_shift - {1'b0, divisor_q};
@@ -64,7 +82,7 @@ module divider #(
   always_comb begin
     state_d = state_q;
     case (state_q)
-      IDLE:    if (valid_i) state_d = RUN;
+      IDLE:    if (valid_i) state_d = steps == '0 ? DONE : RUN;
       RUN:     if (count_q == CNT_W'(1)) state_d = DONE;
       default: if (ready_i) state_d = IDLE;
     endcase
@@ -79,11 +97,11 @@ module divider #(
   // The datapath needs no reset: state_q says what is meaningful.
   always_ff @(posedge clk_i) begin
     if (state_q == IDLE && valid_i) begin
-      // A W form's magnitude fits in 32 bits: start with it in the top half
-      // so that 32 steps shift it all out.
-      count_q    <= word_i ? CNT_W'(32) : CNT_W'(XLEN);
-      rem_q      <= '0;
-      quo_q      <= word_i ? {a_mag[31:0], 32'b0} : a_mag;
+      // The bits the steps consume go to the top of quo_q, the ones above
+      // them are the partial remainder (all of the dividend when no step runs).
+      count_q    <= steps;
+      rem_q      <= a_mag >> steps;
+      quo_q      <= a_mag << (CNT_W'(XLEN) - steps);
       divisor_q  <= b_mag;
       dividend_q <= a_ext;
       want_rem_q <= op_i == DIV_REM || op_i == DIV_REMU;

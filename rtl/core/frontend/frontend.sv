@@ -21,6 +21,13 @@
 // the block is looked up again, and its instructions get the same
 // checkpoint as the first part's.
 //
+// A 32-bit instruction straddling two blocks is predicted, and its outcome
+// shifted into the history, with the first block; it keeps that block's
+// checkpoint (carry_ckpt_q), so that it is trained at the history it was
+// read with. The second block is looked up from its second slot (the first
+// holds the straddler's upper half), and when the straddler is predicted
+// taken that block only completes it: the predictor does not update.
+//
 // A prediction stands only when the half-word at the predicted slot starts
 // a control-flow instruction (predecode of the block, in the same cycle).
 // The BTB is a hint keyed by address: code can change under it (another
@@ -142,6 +149,9 @@ module frontend #(
   logic            dr_tlb_q, dr_l1_q;
   logic            carry_q;      // fetch_align holds the first half at carry_pc_q
   logic [XLEN-1:0] carry_pc_q;
+  bp_ckpt_t        carry_ckpt_q; // the checkpoint of the block it started in
+  logic            carry_used;   // this block completes it
+  assign carry_used = carry_q && pc == carry_pc_q + XLEN'(2);
 
   // ---------------------------------------------------------------- I-TLB
   logic tlb_ok, tlb_fault;
@@ -185,13 +195,17 @@ module frontend #(
   logic [XLEN-1:0]      bp_target;
   br_kind_e             bp_kind;
   bp_ckpt_t             bp_ckpt;
+  logic [XLEN-1:0]      bp_pc;
+
+  // A block that completes a straddler starts at offset 0: skip that slot.
+  assign bp_pc = {pc[XLEN-1:2], pc[1] | carry_used, pc[0]};
 
   branch_predictor #(
     .XLEN(XLEN), .FETCH_BYTES(FETCH_BYTES), .BTB_ENTRIES(BTB_ENTRIES),
     .BHT_ENTRIES(BHT_ENTRIES), .RAS_ENTRIES(RAS_ENTRIES)
   ) u_bp (
     .clk_i, .rst_ni,
-    .fetch_pc_i(pc), .fetch_fire_i(bp_fire),
+    .fetch_pc_i(bp_pc), .fetch_fire_i(bp_fire),
     .pred_taken_o(bp_taken), .pred_slot_o(bp_slot), .pred_target_o(bp_target),
     .pred_kind_o(bp_kind), .pred_confirm_i(bp_cti), .ckpt_o(bp_ckpt),
     .upd_valid_i, .upd_pc_i, .upd_rvc_i, .upd_kind_i, .upd_taken_i, .upd_target_i,
@@ -241,13 +255,13 @@ module frontend #(
                      align_next_pc[XLEN-1:BLK_BITS] == pc[XLEN-1:BLK_BITS];
   assign carry_d   = !last_taken && align_next_pc == blk_end &&
                      last_end == blk_end - XLEN'(2);
-  assign bp_fire   = fire && !split;
+  assign bp_fire   = fire && !split && !(carry_used && al_taken[0]);
 
   // ---------------------------------------------------------------- faults
   logic            fault_now, fault_hi, fault_enq, pkt_enq;
   logic [XLEN-1:0] fault_pc;
   assign fault_now = !stopped_q && (acc_fault_q || tlb_fault);
-  assign fault_hi  = carry_q && pc == carry_pc_q + XLEN'(2);
+  assign fault_hi  = carry_used;
   assign fault_pc  = fault_hi ? carry_pc_q : pc;
   assign fault_enq = fault_now && fb_ready && !kill;
   assign pkt_enq   = (fire && any_valid) || fault_enq;
@@ -267,7 +281,7 @@ module frontend #(
       e.bits     = al_bits[l*32 +: 32];
       e.rvc      = al_rvc[l];
       e.pred_npc = al_npc[l*XLEN +: XLEN];
-      e.ckpt     = bp_ckpt;
+      e.ckpt     = l == 0 && carry_used ? carry_ckpt_q : bp_ckpt;
       enq[l*EW +: EW] = e;
       if (al_valid[l] && fire) enq_count = LANE_BITS'(l + 1);
     end
@@ -275,7 +289,7 @@ module frontend #(
       e            = '0;
       e.pc         = fault_pc;
       e.pred_npc   = fault_pc;
-      e.ckpt       = bp_ckpt;
+      e.ckpt       = fault_hi ? carry_ckpt_q : bp_ckpt;
       e.fault      = 1'b1;
       e.fault_page = !acc_fault_q && itlb_page_fault_i;
       e.fault_hi   = fault_hi;
@@ -337,7 +351,10 @@ module frontend #(
   end
 
   always_ff @(posedge clk_i) begin
-    if (fire && carry_d) carry_pc_q <= last_end;
+    if (fire && carry_d) begin
+      carry_pc_q   <= last_end;
+      carry_ckpt_q <= bp_ckpt;
+    end
   end
 
   logic unused;
