@@ -121,6 +121,7 @@ void csr_reset(struct hart *h)
 	h->tea_period = 0;
 	h->tea_lost = 0;
 	h->tea_wr = false;
+	h->tea_busy = false;
 	if (h->tea_model)
 		tea_sampler_model_reset(h->tea_model, h->tea_width);
 }

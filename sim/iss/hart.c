@@ -192,7 +192,7 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 			if (soc_exit_requested(h->soc, &code))
 				break;
 			if (run_check_interrupts(h)) {
-				if (unlikely(h->tea_model))
+				if (unlikely(h->tea_busy))
 					tea_step(h, pc, priv, true);
 				done++;
 				continue;
@@ -202,7 +202,7 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 		if (likely(retired))
 			h->instret += h->instret_inc;
 		h->cycle += h->cycle_inc;
-		if (unlikely(h->tea_model))
+		if (unlikely(h->tea_busy))
 			tea_step(h, pc, priv, !retired);
 		done++;
 	}
@@ -252,7 +252,7 @@ void hart_step(struct hart *h, struct commit *c)
 		if (irq >= 0) {
 			take_interrupt(h, (unsigned)irq);
 			commit_trap(&rec, h);
-			if (h->tea_model)
+			if (h->tea_busy)
 				tea_step(h, rec.pc, rec.priv, true);
 			goto out;
 		}
@@ -275,7 +275,7 @@ void hart_step(struct hart *h, struct commit *c)
 	}
 	rec.insn = raw;
 	h->cycle += h->cycle_inc;
-	if (h->tea_model)
+	if (h->tea_busy)
 		tea_step(h, rec.pc, rec.priv, rec.trap);
 out:
 	if (c)

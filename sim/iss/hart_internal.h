@@ -179,6 +179,9 @@ struct hart {
 	 * instruction executing, applied in its cycle. */
 	struct tea_sampler_model *tea_model;
 	bool tea_wr;
+	/* tea_step has work: the sampler is enabled or a CSR write waits.
+	 * The step loop tests this one flag (most runs never enable it). */
+	bool tea_busy;
 	unsigned tea_wr_csr;
 	uint64_t tea_wr_data;
 
@@ -198,7 +201,7 @@ struct hart {
 };
 
 /* tea.c: the TEA CSRs, and the sampler's cycle after each step (only with
- * a sampler: h->tea_model). */
+ * a sampler, h->tea_model, and only while h->tea_busy). */
 bool tea_csr_exists(const struct hart *h, unsigned csr);
 bool tea_csr_writable(unsigned csr);
 uint32_t tea_csr_ctl(const struct hart *h);

@@ -23,6 +23,7 @@ bool hart_set_tea_sampler(struct hart *h, bool on)
 {
 	free(h->tea_model);
 	h->tea_model = NULL;
+	h->tea_busy = false;
 	if (!on)
 		return true;
 	h->tea_model = malloc(sizeof(*h->tea_model));
@@ -98,6 +99,7 @@ void tea_csr_write(struct hart *h, unsigned csr, uint64_t v)
 		h->tea_wr_csr = csr;
 		h->tea_wr_data = v;
 		h->tea_wr = true;
+		h->tea_busy = true;
 	} else if (csr == TEA_CSR_CTL) {
 		h->tea_ctl = (uint32_t)v & TEA_CTL_MASK;
 	} else if (csr == TEA_CSR_PERIOD) {
@@ -107,6 +109,8 @@ void tea_csr_write(struct hart *h, unsigned csr, uint64_t v)
 	}
 }
 
+/* Called only while h->tea_busy: while the sampler is off and no CSR
+ * write waits, no state would change but the time. */
 void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped)
 {
 	struct tea_sampler_model *m = h->tea_model;
@@ -116,12 +120,10 @@ void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped)
 		.csr_we = h->tea_wr, .csr_addr = h->tea_wr_csr, .csr_wdata = h->tea_wr_data,
 	};
 
-	/* Idle with nothing to do: no state would change but the time. */
-	if (!(m->ctl & TEA_CTL_EN) && !h->tea_wr)
-		return;
 	h->tea_wr = false;
 	m->cycle = h->cycle;
 	tea_sampler_model_cycle(m, &c);
+	h->tea_busy = (m->ctl & TEA_CTL_EN) != 0;
 	if (m->valid != h->tea_irq) {
 		h->tea_irq = m->valid;
 		h->check_irq = true;
