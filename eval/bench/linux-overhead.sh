@@ -3,9 +3,10 @@
 # workload (a Linux command of tea.cpio) without sampling, then under the
 # target's teaperf record at each period, every run timed by /bin/timed;
 # prints, per period, the run's cycles, the samples taken and lost, the
-# overhead against the run without sampling and the cycles each sample
-# cost (the overhead's cycles over the samples: the interrupt, perf's ring
-# buffer and teaperf record's share).
+# overhead against the run without sampling and the cycles each further
+# sample cost against the period before (the interrupt, perf's ring buffer
+# and teaperf record's share), then teaperf record's fixed cost (what the
+# first period costs beyond its samples at the next step's rate).
 # usage: linux-overhead.sh LINUX_DIR TEASIM WORKLOAD PERIOD...
 #   TEASIM: the teasim command, split at spaces so that it may carry options
 #   ("build/bin/teasim --config large")
@@ -35,15 +36,23 @@ if [ ${#cycles[@]} -ne $(($# + 1)) ] || [ ${#counts[@]} -ne $# ]; then
 	exit 1
 fi
 echo "# $workload under Linux on the RTL core (teasim --rtl), timed by /bin/timed"
-printf '%-9s %12s %9s %6s %9s %11s %10s\n' period cycles samples lost throttled overhead cyc/sample
+printf '%-9s %12s %9s %6s %9s %10s %11s\n' period cycles samples lost throttled overhead cyc/sample
 base=${cycles[0]}
-printf '%-9s %12s %9s %6s %9s %10s %10s\n' off "$base" - - - - -
+printf '%-9s %12s %9s %6s %9s %10s %11s\n' off "$base" - - - - -
+prev_c= prev_s= fixed=
 i=1
 for p in "$@"; do
 	read -r samples hw kernel throttled <<<"${counts[$((i - 1))]}"
 	c=${cycles[$i]}
-	printf '%-9s %12s %9s %6s %9s %10.2f%% %10s\n' "$p" "$c" "$samples" "$((hw + kernel))" \
+	marginal=-
+	if [ -n "$prev_c" ] && [ "$samples" -gt "$prev_s" ]; then
+		marginal=$(((c - prev_c) / (samples - prev_s)))
+		[ -n "$fixed" ] || fixed=$((prev_c - base - prev_s * marginal))
+	fi
+	printf '%-9s %12s %9s %6s %9s %9.2f%% %11s\n' "$p" "$c" "$samples" "$((hw + kernel))" \
 		"$throttled" "$(awk -v c="$c" -v b="$base" 'BEGIN { print 100 * (c - b) / b }')" \
-		"$([ "$samples" -gt 0 ] && echo $(((c - base) / samples)) || echo -)"
+		"$marginal"
+	prev_c=$c prev_s=$samples
 	i=$((i + 1))
 done
+[ -z "$fixed" ] || echo "teaperf record's fixed cost: about $fixed cycles"

@@ -24,6 +24,8 @@ run default "$@" -v --kernel "$image"
 	grep -qP '^hello: isa\t\t: rv64imac$' "$work/default.out" &&
 	has default "init: /bin/hello exited with status 0" && has default "reboot: Power down"
 check "boots to init, which runs /bin/hello in user mode and powers off (status $status)" $? default
+# the run's instruction (and on the RTL cycle) count, for docs/results.md
+grep -E '^teasim: [0-9]+ instructions' "$work/default.err"
 [ $quick -eq 1 ] && { [ $fails -eq 0 ]; exit; }
 
 run seven "$@" --kernel "$image" --append "$append -- /bin/hello 7 and words"
