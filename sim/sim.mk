@@ -32,9 +32,9 @@ RTL_CONFIGS :=
 # fresh machine Verilator is installed by the $(DEPS_STAMP) step of the same
 # run (tests/build/first-run.sh checks that no installed tool is read before).
 VERILATOR_ROOT = $(eval VERILATOR_ROOT := $(shell verilator --getenv VERILATOR_ROOT))$(VERILATOR_ROOT)
-# Speed (docs/results.md, "The RTL core"): the model's per-cycle code
-# and the glue at -O3 (about 10% faster than -O2; -Os, -O1 and one
-# translation unit were not faster), the initial and reset code at -O1. No
+# Speed: the model's per-cycle code and the glue at -O3 (about 10% faster
+# than -O2 when measured; -Os, -O1 and one translation unit were not
+# faster), the initial and reset code at -O1. No
 # -march: the build must run on any x86-64 CI machine.
 RTL_VERILATOR_FLAGS := -O3 --x-assign fast --x-initial fast --noassert -Wno-fatal
 RTL_OPT_FAST := -O3

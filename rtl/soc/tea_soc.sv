@@ -192,6 +192,17 @@ module tea_soc #(
   mem_size_e   dev_size;
   logic [63:0] dev_wdata, fin_rdata, clint_rdata, plic_rdata, uart_rdata;
   logic        fin_error, clint_error, plic_error, uart_error;
+  // The held configuration (set before reset, never changed while running)
+  // reaches the core through registers: logic fed by a top-level input
+  // combinationally is evaluated again at every step of a simulator
+  // (Verilator's input region), and the LSU's address checks are large.
+  logic [PADDR_BITS-1:0] htif_tohost_q, htif_fromhost_q, dram_size_q;
+  always_ff @(posedge clk_i) begin
+    htif_tohost_q   <= htif_tohost_i;
+    htif_fromhost_q <= htif_fromhost_i;
+    dram_size_q     <= dram_size_i;
+  end
+
   // interrupts
   logic irq_m_soft, irq_m_timer, irq_m_ext, irq_s_ext, uart_irq, tea_irq;
   logic [63:0] mtime;
@@ -209,7 +220,7 @@ module tea_soc #(
     .mmio_resp_rdata_i(mmio_resp_rdata), .mmio_resp_error_i(mmio_resp_error),
     .irq_m_soft_i(irq_m_soft), .irq_m_timer_i(irq_m_timer),
     .irq_m_ext_i(irq_m_ext), .irq_s_ext_i(irq_s_ext), .mtime_i(mtime),
-    .htif_tohost_i, .htif_fromhost_i, .dram_size_i,
+    .htif_tohost_i(htif_tohost_q), .htif_fromhost_i(htif_fromhost_q), .dram_size_i(dram_size_q),
     .probe_valid_i(probe_valid), .probe_addr_i(probe_addr), .probe_inval_i(probe_inval),
     .probe_done_o(probe_done),
     .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,
