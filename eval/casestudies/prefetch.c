@@ -1,7 +1,8 @@
 /* Case study: a memory-bound loop and software prefetching
- * (docs/casestudies.md; the TEA paper's lbm). A stencil-like stream reads
- * two neighbours from an array four times the LLC's size and writes a
- * third array of the same size: every line of both misses the LLC. The
+ * (docs/casestudies.md; the TEA paper's lbm). A stream reads each word of
+ * an array (64 KiB per SCALE, the LLC's size at the default SCALE of 4)
+ * and writes a second array of the same size, both in DRAM nobody has
+ * touched: every line of both misses the LLC. The
  * loads' misses dominate; prefetch.r (Zicbop) DIST lines ahead of the
  * loads hides them, and the bottleneck moves to the stores, whose lines
  * the store queue fetches one at a time when it drains (DR-SQ).
