@@ -1,0 +1,9 @@
+# The scripts of `make bench` (eval/bench/), which is not part of `make
+# test`: run on small programs, their rows checked (tests/bench/scripts-test.sh).
+BENCH_SCRIPT_INPUTS := $(BUILD)/programs/hello.elf $(BUILD)/bench/tea/irq-sampling-0.elf \
+	$(BUILD)/bench/tea/irq-sampling-20000.elf
+
+$(RESULTS)/bench-scripts/rows: $(BENCH_SCRIPT_INPUTS) $(BUILD)/bin/teasim $(RTL_LIB) \
+		tests/bench/scripts-test.sh eval/bench/bench-rtl.sh eval/bench/tea-overhead.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/bench/scripts-test.sh $(BUILD)/bin/teasim $(BENCH_SCRIPT_INPUTS)
+TEST_RESULTS += $(RESULTS)/bench-scripts/rows
