@@ -45,7 +45,8 @@ for p in "$@"; do
 	read -r samples hw kernel throttled <<<"${counts[$((i - 1))]}"
 	c=${cycles[$i]}
 	marginal=-
-	if [ -n "$prev_c" ] && [ "$samples" -gt "$prev_s" ]; then
+	# (none when the run got no longer: perf's throttle took over)
+	if [ -n "$prev_c" ] && [ "$samples" -gt "$prev_s" ] && [ "$c" -gt "$prev_c" ]; then
 		marginal=$(((c - prev_c) / (samples - prev_s)))
 		[ -n "$fixed" ] || fixed=$((prev_c - base - prev_s * marginal))
 	fi
