@@ -14,7 +14,7 @@
 // fault, a physical address that is not cacheable, or a bus error on the
 // refill make one entry with fault set, at the pc of the block, or at the
 // pc of a 32-bit instruction whose first half ended the previous block
-// (fault_hi). Fetch then stops until a redirect or flush.
+// (the entry's fault_hi). Fetch then stops until a redirect or flush.
 //
 // The predictor's speculative update (fetch_fire_i) happens when fetch_align
 // finishes a block, not when it stops early for lack of lanes: the rest of
@@ -151,6 +151,7 @@ module frontend #(
   logic [XLEN-1:0] carry_pc_q;
   bp_ckpt_t        carry_ckpt_q; // the checkpoint of the block it started in
   logic            carry_used;   // this block completes it
+  bp_ckpt_t        first_ckpt;   // of the block's first entry: the straddler's own
   assign carry_used = carry_q && pc == carry_pc_q + XLEN'(2);
 
   // ---------------------------------------------------------------- I-TLB
@@ -198,7 +199,8 @@ module frontend #(
   logic [XLEN-1:0]      bp_pc;
 
   // A block that completes a straddler starts at offset 0: skip that slot.
-  assign bp_pc = {pc[XLEN-1:2], pc[1] | carry_used, pc[0]};
+  assign bp_pc      = {pc[XLEN-1:2], pc[1] | carry_used, pc[0]};
+  assign first_ckpt = carry_used ? carry_ckpt_q : bp_ckpt;
 
   branch_predictor #(
     .XLEN(XLEN), .FETCH_BYTES(FETCH_BYTES), .BTB_ENTRIES(BTB_ENTRIES),
@@ -258,11 +260,10 @@ module frontend #(
   assign bp_fire   = fire && !split && !(carry_used && al_taken[0]);
 
   // ---------------------------------------------------------------- faults
-  logic            fault_now, fault_hi, fault_enq, pkt_enq;
+  logic            fault_now, fault_enq, pkt_enq;
   logic [XLEN-1:0] fault_pc;
   assign fault_now = !stopped_q && (acc_fault_q || tlb_fault);
-  assign fault_hi  = carry_used;
-  assign fault_pc  = fault_hi ? carry_pc_q : pc;
+  assign fault_pc  = carry_used ? carry_pc_q : pc;
   assign fault_enq = fault_now && fb_ready && !kill;
   assign pkt_enq   = (fire && any_valid) || fault_enq;
 
@@ -281,7 +282,7 @@ module frontend #(
       e.bits     = al_bits[l*32 +: 32];
       e.rvc      = al_rvc[l];
       e.pred_npc = al_npc[l*XLEN +: XLEN];
-      e.ckpt     = l == 0 && carry_used ? carry_ckpt_q : bp_ckpt;
+      e.ckpt     = l == 0 ? first_ckpt : bp_ckpt;
       enq[l*EW +: EW] = e;
       if (al_valid[l] && fire) enq_count = LANE_BITS'(l + 1);
     end
@@ -289,10 +290,10 @@ module frontend #(
       e            = '0;
       e.pc         = fault_pc;
       e.pred_npc   = fault_pc;
-      e.ckpt       = fault_hi ? carry_ckpt_q : bp_ckpt;
+      e.ckpt       = first_ckpt;
       e.fault      = 1'b1;
       e.fault_page = !acc_fault_q && itlb_page_fault_i;
-      e.fault_hi   = fault_hi;
+      e.fault_hi   = carry_used;
       enq[0 +: EW] = e;
       enq_count    = LANE_BITS'(1);
     end
