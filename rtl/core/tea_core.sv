@@ -431,10 +431,8 @@ module tea_core #(
   // Reorder buffer
   // ---------------------------------------------------------------------
   logic [W-1:0]          head_valid, head_done, head_xcpt, head_mispredict, head_replay;
-  /* verilator lint_off UNUSEDSIGNAL */  // traps are taken from lane 0 only
-  logic [W*4-1:0]        head_cause;
-  logic [W*64-1:0]       head_tval;
-  /* verilator lint_on UNUSEDSIGNAL */
+  logic [3:0]            head_cause;         // the oldest exception's
+  logic [63:0]           head_tval;
   logic [W*PSV_BITS-1:0] head_psv;
   logic [W*RPB-1:0]      head_payload;
   logic [LB-1:0]         commit_count;
@@ -692,7 +690,7 @@ module tea_core #(
     .head_replay_i(head_replay), .head_mispredict_i(head_mispredict), .head_psv_i(head_psv),
     .head_is_load_i(head_is_load), .head_is_store_i(head_is_store),
     .head_csr_sys_i(head_csr_sys), .head_payload_i(head_payload[0 +: RPB]),
-    .head_cause_i(head_cause[3:0]), .head_tval_i(head_tval[63:0]),
+    .head_cause_i(head_cause), .head_tval_i(head_tval),
     .commit_lanes_o(commit_lanes), .commit_count_o(commit_count),
     .commit_loads_o(commit_loads), .commit_stores_o(commit_stores),
     .head_raddr_o(prf_raddr[RD_HEAD*PB +: 2*PB]), .head_rs1_i(prf_rdata[RD_HEAD*64 +: 64]),

@@ -1,10 +1,12 @@
 // Checks rob against a queue model under random allocation (done and faulted
 // at allocation included), completions on several ports (exceptions, PSV
 // bits), mispredict and ordering-violation marks, commits of the done head
-// and flushes: every cycle the W head lanes (valid, done, exception, cause,
-// tval, PSV with the ROB's own FL bits, marks, payload), the head and tail
-// indices, alloc_idx, free and empty; a completion shows at the head one
-// cycle later, not in its own cycle. Runs 64 and 192 entries (index
+// and flushes: every cycle the W head lanes (valid, done, exception, PSV
+// with the ROB's own FL bits, marks, payload), the oldest exception's cause
+// and tval, the head and tail indices, alloc_idx, free and empty; a
+// completion shows at the head one cycle later, not in its own cycle. As
+// in the core, an entry with an exception never commits: it waits at the
+// head for the flush its trap causes. Runs 64 and 192 entries (index
 // arithmetic must wrap at a size that is not a power of two).
 `include "core_types.svh"
 `include "tea_events.svh"
@@ -58,8 +60,8 @@ module rob_check #(
   logic mb_valid = 0, mo_valid = 0;
   logic [IB-1:0] mb_idx = '0, mo_idx = '0;
   logic [W-1:0] h_valid, h_done, h_xcpt, h_mp, h_rp;
-  logic [W*4-1:0] h_cause;
-  logic [W*64-1:0] h_tval;
+  logic [3:0] h_cause;
+  logic [63:0] h_tval;
   logic [W*PS-1:0] h_psv;
   logic [W*PL-1:0] h_payload;
   logic [IB-1:0] head_idx, tail_idx;
@@ -115,7 +117,7 @@ module rob_check #(
 
   initial begin
     entry_t e, got;
-    int n_al, n_cm, room, k, phase, pos [CPL], mb_pos, mo_pos;
+    int n_al, n_cm, room, k, phase, pos [CPL], mb_pos, mo_pos, oldest;
     bit picked [int];
     done = 0;
     errors = 0;
@@ -127,7 +129,9 @@ module rob_check #(
       phase = (cyc / 700) % 3;  // 0: fill, 1: drain, 2: balanced
       room = N - q.size();
       // ---- stimulus ----
-      flush = $urandom_range(249, 0) == 0;
+      // a random flush, or the trap of an exception at the head
+      flush = $urandom_range(249, 0) == 0 ||
+              (q.size() > 0 && q[0].done && q[0].xcpt && $urandom_range(3, 0) == 0);
       n_al = $urandom_range(W, phase == 1 ? W : 0);
       n_al = phase == 1 ? (($urandom_range(3, 0) == 0) ? $urandom_range(W, 0) : 0) : n_al;
       if (n_al > room) n_al = room;
@@ -136,7 +140,7 @@ module rob_check #(
         alloc_payload[i*PL +: PL] = PL'($urandom);
         alloc_psv[i*PS +: PS] = $urandom_range(3, 0) == 0 ? PS'($urandom) : '0;
         alloc_done[i] = $urandom_range(9, 0) == 0;
-        alloc_xcpt[i] = alloc_done[i] && $urandom_range(1, 0) == 0;
+        alloc_xcpt[i] = alloc_done[i] && $urandom_range(7, 0) == 0;
         alloc_cause[i*4 +: 4] = 4'($urandom);
         alloc_tval[i*64 +: 64] = {$urandom, $urandom};
       end
@@ -156,7 +160,7 @@ module rob_check #(
           end
         end
         cpl_idx[c*IB +: IB] = pos[c] >= 0 ? IB'((head + pos[c]) % N) : IB'($urandom_range(N - 1, 0));
-        cpl_xcpt[c] = $urandom_range(15, 0) == 0;
+        cpl_xcpt[c] = $urandom_range(47, 0) == 0;
         cpl_cause[c*4 +: 4] = 4'($urandom);
         cpl_tval[c*64 +: 64] = {$urandom, $urandom};
         cpl_psv[c*PS +: PS] = $urandom_range(2, 0) == 0 ? PS'($urandom) : '0;
@@ -170,7 +174,7 @@ module rob_check #(
       // commit the leading done entries, as far as the model says (the
       // head outputs are checked against the model below)
       n_cm = 0;
-      while (n_cm < W && n_cm < q.size() && q[n_cm].done) n_cm++;
+      while (n_cm < W && n_cm < q.size() && q[n_cm].done && !q[n_cm].xcpt) n_cm++;
       n_cm = phase == 0 && $urandom_range(3, 0) != 0 ? 0 : $urandom_range(n_cm, 0);
       commit_count = LB'(n_cm);
       #1;
@@ -190,19 +194,20 @@ module rob_check #(
           got.psv     = h_psv[i*PS +: PS];
           got.done    = h_done[i];
           got.xcpt    = h_xcpt[i];
-          got.cause   = h_cause[i*4 +: 4];
-          got.tval    = h_tval[i*64 +: 64];
+          got.cause   = q[i].cause;  // checked once below
+          got.tval    = q[i].tval;
           got.mp      = h_mp[i];
           got.rp      = h_rp[i];
-          if (!q[i].xcpt) begin
-            // cause and tval mean nothing without an exception
-            got.cause = q[i].cause;
-            got.tval  = q[i].tval;
-          end
           check(got == q[i], $sformatf("cycle %0d: head lane %0d (entry %0d) %h, expected %h",
                                        cyc, i, (head + i) % N, got, q[i]));
         end
       end
+      oldest = -1;
+      for (int i = q.size() - 1; i >= 0; i--) if (q[i].xcpt) oldest = i;
+      if (oldest >= 0)
+        check(h_cause == q[oldest].cause && h_tval == q[oldest].tval,
+              $sformatf("cycle %0d: cause %h tval %h, expected entry %0d's %h %h", cyc, h_cause,
+                        h_tval, (head + oldest) % N, q[oldest].cause, q[oldest].tval));
       if (q.size() > N - W) n_full++;
 
       // ---- the model takes the edge ----

@@ -42,8 +42,8 @@ module commit_ctrl #(
   input  logic [W-1:0]          head_is_store_i,
   input  logic [W-1:0]          head_csr_sys_i,     // commits only in lane 0
   input  logic [RPB-1:0]        head_payload_i,     // lane 0: rob_payload_t
-  input  logic [3:0]            head_cause_i,       // lane 0
-  input  logic [63:0]           head_tval_i,        // lane 0
+  input  logic [3:0]            head_cause_i,       // the oldest exception: lane 0's when it has one
+  input  logic [63:0]           head_tval_i,
   // what commits
   output logic [W-1:0]          commit_lanes_o,
   output logic [LB-1:0]         commit_count_o,

@@ -3,8 +3,13 @@
 
 // Reorder buffer: a circular buffer of ENTRIES (any multiple of W, not only
 // powers of two), W-wide allocate at the tail and W-wide commit at the head.
-// Each entry holds what commit needs: done, the exception (cause, tval),
-// the PSV, the mispredict and replay marks and an opaque payload.
+// Each entry holds what commit needs: done, the exception flag, the PSV,
+// the mispredict and replay marks and an opaque payload. Only the oldest
+// exception is ever taken (it is the first to reach the head, and a trap
+// empties the buffer), so its cause and tval are kept once, for the oldest
+// entry that recorded one, not per entry: 64-bit tvals in every entry,
+// written by every allocation and completion port, were the largest part
+// of the ROB on an FPGA.
 //
 // The head outputs show the state at the start of the cycle: a completion
 // or mark in cycle t is visible at the head in cycle t + 1. alloc_idx_o is
@@ -53,8 +58,8 @@ module rob #(
   output logic [W-1:0]                    head_valid_o,
   output logic [W-1:0]                    head_done_o,
   output logic [W-1:0]                    head_xcpt_o,
-  output logic [W*4-1:0]                  head_cause_o,
-  output logic [W*64-1:0]                 head_tval_o,
+  output logic [3:0]                      head_cause_o,     // the oldest exception's
+  output logic [63:0]                     head_tval_o,
   output logic [W*PSV_BITS-1:0]           head_psv_o,
   output logic [W-1:0]                    head_mispredict_o,
   output logic [W-1:0]                    head_replay_o,
@@ -82,18 +87,17 @@ module rob #(
   logic [W*ROW_BITS-1:0]  bank_waddr, bank_raddr;
   logic [W*PL-1:0]        bank_wdata, bank_rdata;
 
-  // Fields written whole at a variable index (cause, tval) are arrays:
-  // Yosys 0.23 makes a read or write at a variable slice of a packed
-  // vector a shifter across the whole vector, an array gives a write
-  // decoder and read multiplexers. The PSV and the flags stay packed: they
-  // are ORed into by several ports in one cycle, so they are updated entry
-  // by entry at constant slices.
-  logic [3:0]            cause_q [ENTRIES];
-  logic [63:0]           tval_q [ENTRIES];
+  // The PSV and the flags are ORed into by several ports in one cycle, so
+  // they are updated entry by entry at constant slices.
   logic [ENTRIES*PS-1:0] psv_q, psv_d;
   logic [ENTRIES-1:0]    done_q, done_d, xcpt_q, xcpt_d, mp_q, mp_d, rp_q, rp_d;
   logic [IDX-1:0]        head_q, head_d, tail_q, tail_d;
   logic [IDX:0]          count_q, count_d;
+  // The oldest recorded exception.
+  logic                  xc_valid_q, xc_valid_d;
+  logic [IDX-1:0]        xc_idx_q, xc_idx_d;
+  logic [3:0]            xc_cause_q, xc_cause_d;
+  logic [63:0]           xc_tval_q, xc_tval_d;
 
   // Index arithmetic that wraps at ENTRIES.
   function automatic logic [IDX-1:0] wrap_add(input logic [IDX-1:0] idx,
@@ -187,8 +191,6 @@ module rob #(
       head_valid_o[i]                = (IDX + 1)'(i) < count_q;
       head_done_o[i]                 = done_q[idx];
       head_xcpt_o[i]                 = xcpt_q[idx];
-      head_cause_o[i*4 +: 4]         = cause_q[idx];
-      head_tval_o[i*64 +: 64]        = tval_q[idx];
       head_mispredict_o[i]           = mp_q[idx];
       head_replay_o[i]               = rp_q[idx];
       // A multiplexer over constant slices, not psv_q[idx*PS +: PS].
@@ -253,33 +255,62 @@ module rob #(
     end
   end
 
+  // Distance from the head: the smaller, the older.
+  function automatic logic [IDX-1:0] age(input logic [IDX-1:0] idx, input logic [IDX-1:0] head);
+    age = idx >= head ? idx - head : IDX'(ENTRIES) - head + idx;
+  endfunction
+
+  // The oldest exception: the recorded one or an older new one. For one
+  // entry a later report wins (completions, in port order, after its
+  // allocation), as per-entry fields written in that order would.
+  always_comb begin
+    xc_valid_d = xc_valid_q;
+    xc_idx_d   = xc_idx_q;
+    xc_cause_d = xc_cause_q;
+    xc_tval_d  = xc_tval_q;
+    for (int i = 0; i < W; i++) begin
+      if (LANE_BITS'(i) < n_alloc && alloc_xcpt_i[i] &&
+          (!xc_valid_d || age(alloc_idx_o[i*IDX +: IDX], head_q) <= age(xc_idx_d, head_q))) begin
+        xc_valid_d = 1'b1;
+        xc_idx_d   = alloc_idx_o[i*IDX +: IDX];
+        xc_cause_d = alloc_cause_i[i*4 +: 4];
+        xc_tval_d  = alloc_tval_i[i*64 +: 64];
+      end
+    end
+    for (int c = 0; c < CPL_PORTS; c++) begin
+      if (cpl_valid_i[c] && cpl_xcpt_i[c] &&
+          (!xc_valid_d || age(cpl_idx_i[c*IDX +: IDX], head_q) <= age(xc_idx_d, head_q))) begin
+        xc_valid_d = 1'b1;
+        xc_idx_d   = cpl_idx_i[c*IDX +: IDX];
+        xc_cause_d = cpl_cause_i[c*4 +: 4];
+        xc_tval_d  = cpl_tval_i[c*64 +: 64];
+      end
+    end
+    if (flush_i) xc_valid_d = 1'b0;
+  end
+
+  assign head_cause_o = xc_cause_q;
+  assign head_tval_o  = xc_tval_q;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      head_q  <= '0;
-      tail_q  <= '0;
-      count_q <= '0;
+      head_q     <= '0;
+      tail_q     <= '0;
+      count_q    <= '0;
+      xc_valid_q <= 1'b0;
     end else begin
-      head_q  <= head_d;
-      tail_q  <= tail_d;
-      count_q <= count_d;
+      head_q     <= head_d;
+      tail_q     <= tail_d;
+      count_q    <= count_d;
+      xc_valid_q <= xc_valid_d;
     end
   end
 
   // Entries need no reset: count_q says which hold instructions.
-  // A later write wins: completions (in port order) after allocations.
   always_ff @(posedge clk_i) begin
-    for (int i = 0; i < W; i++) begin
-      if (LANE_BITS'(i) < n_alloc) begin
-        cause_q[alloc_idx_o[i*IDX +: IDX]]   <= alloc_cause_i[i*4 +: 4];
-        tval_q[alloc_idx_o[i*IDX +: IDX]]    <= alloc_tval_i[i*64 +: 64];
-      end
-    end
-    for (int c = 0; c < CPL_PORTS; c++) begin
-      if (cpl_valid_i[c] && cpl_xcpt_i[c]) begin
-        cause_q[cpl_idx_i[c*IDX +: IDX]] <= cpl_cause_i[c*4 +: 4];
-        tval_q[cpl_idx_i[c*IDX +: IDX]]  <= cpl_tval_i[c*64 +: 64];
-      end
-    end
+    xc_idx_q   <= xc_idx_d;
+    xc_cause_q <= xc_cause_d;
+    xc_tval_q  <= xc_tval_d;
   end
 
   always_ff @(posedge clk_i) begin

@@ -12,6 +12,13 @@
 // in cycle t + 1. Select is combinational from the registered state and
 // port_ready_i; the entries selected leave at the clock edge. Nothing
 // issues in a cycle with flush_i.
+//
+// Only the tags, readiness and ports move when the queue collapses; the
+// payloads stay where they were written, in ENTRIES slots that an entry
+// names, so that a wide payload is written once and read once instead of
+// passing through a multiplexer at every move (on an FPGA: LUT RAM rather
+// than flip-flops, a tenth of the LUTs): a RAM with a write port per lane
+// and a read port per issue port (lvt_ram.sv).
 module issue_queue #(
   parameter int unsigned ENTRIES      = CFG_IQ_ENTRIES,
   parameter int unsigned W            = CFG_W,
@@ -50,7 +57,11 @@ module issue_queue #(
     $error("issue_queue needs at least W entries and one port");
   end
 
-  logic [ENTRIES*PL-1:0]    payload_q, payload_d;
+  localparam int unsigned SB = ENTRIES > 1 ? $clog2(ENTRIES) : 1;   // a payload slot
+
+  logic [ENTRIES*SB-1:0]    slot_q, slot_d;     // each entry's payload slot
+  logic [ENTRIES-1:0]       slot_free_q, slot_free_d;
+  logic [W*SB-1:0]          ins_slot;           // where each lane's payload goes
   logic [ENTRIES*PB-1:0]    prs1_q, prs1_d, prs2_q, prs2_d;
   logic [ENTRIES-1:0]       rdy1_q, rdy1_d, rdy2_q, rdy2_d;
   logic [ENTRIES*PORTS-1:0] ports_q, ports_d;
@@ -98,20 +109,53 @@ module issue_queue #(
   end
 
   // The one-hot grants drive AND-OR multiplexers.
+  logic [PORTS*SB-1:0] iss_slot;
+
   always_comb begin
-    iss_payload_o = '0;
-    iss_prs1_o    = '0;
-    iss_prs2_o    = '0;
+    iss_slot   = '0;
+    iss_prs1_o = '0;
+    iss_prs2_o = '0;
     for (int p = 0; p < PORTS; p++) begin
       for (int e = 0; e < ENTRIES; e++) begin
         if (grant[p*ENTRIES + e]) begin
-          iss_payload_o[p*PL +: PL] = iss_payload_o[p*PL +: PL] | payload_q[e*PL +: PL];
-          iss_prs1_o[p*PB +: PB]    = iss_prs1_o[p*PB +: PB] | prs1_q[e*PB +: PB];
-          iss_prs2_o[p*PB +: PB]    = iss_prs2_o[p*PB +: PB] | prs2_q[e*PB +: PB];
+          iss_slot[p*SB +: SB]   = iss_slot[p*SB +: SB] | slot_q[e*SB +: SB];
+          iss_prs1_o[p*PB +: PB] = iss_prs1_o[p*PB +: PB] | prs1_q[e*PB +: PB];
+          iss_prs2_o[p*PB +: PB] = iss_prs2_o[p*PB +: PB] | prs2_q[e*PB +: PB];
         end
       end
     end
   end
+
+  // The payload slots: each valid lane takes the lowest free one the lanes
+  // before it left. There are at least as many free slots as the queue has
+  // free entries (free_o), the most that may be inserted.
+  always_comb begin
+    logic [ENTRIES-1:0] avail;
+    avail    = slot_free_q;
+    ins_slot = '0;
+    for (int i = 0; i < W; i++) begin
+      for (int e = ENTRIES - 1; e >= 0; e--) begin
+        if (avail[e]) ins_slot[i*SB +: SB] = SB'(e);
+      end
+      if (ins_valid_i[i]) avail[ins_slot[i*SB +: SB]] = 1'b0;
+    end
+  end
+
+  always_comb begin
+    slot_free_d = slot_free_q;
+    for (int p = 0; p < PORTS; p++) begin
+      if (iss_valid_o[p]) slot_free_d[iss_slot[p*SB +: SB]] = 1'b1;
+    end
+    for (int i = 0; i < W; i++) begin
+      if (ins_valid_i[i]) slot_free_d[ins_slot[i*SB +: SB]] = 1'b0;
+    end
+    if (flush_i) slot_free_d = '1;
+  end
+
+  // The payloads: written by the inserting lanes, read by the ports.
+  lvt_ram #(.ENTRIES(ENTRIES), .WIDTH(PL), .NREAD(PORTS), .NWRITE(W)) u_payload (
+    .clk_i, .we_i(ins_valid_i), .waddr_i(ins_slot), .wdata_i(ins_payload_i),
+    .raddr_i(iss_slot), .rdata_o(iss_payload_o));
 
   // Collapse and insert.
   logic [ENTRIES*SH_BITS-1:0] removed_below;  // issued entries below entry e
@@ -133,7 +177,7 @@ module issue_queue #(
     logic                r1, r2;
     r1        = 1'b0;
     r2        = 1'b0;
-    payload_d = payload_q;
+    slot_d    = slot_q;
     prs1_d    = prs1_q;
     prs2_d    = prs2_q;
     rdy1_d    = rdy1_q;
@@ -146,7 +190,7 @@ module issue_queue #(
     for (int s = 0; s <= PORTS; s++) begin
       for (int e = s; e < ENTRIES; e++) begin
         if (!taken[e] && removed_below[e*SH_BITS +: SH_BITS] == SH_BITS'(s)) begin
-          payload_d[(e-s)*PL +: PL]     = payload_q[e*PL +: PL];
+          slot_d[(e-s)*SB +: SB]        = slot_q[e*SB +: SB];
           prs1_d[(e-s)*PB +: PB]        = prs1_q[e*PB +: PB];
           prs2_d[(e-s)*PB +: PB]        = prs2_q[e*PB +: PB];
           rdy1_d[e-s]                   = wake1[e];
@@ -165,7 +209,7 @@ module issue_queue #(
         r2 = ins_rs2_ready_i[i] || woken(wake_valid_i, wake_pdst_i, ins_prs2_i[i*PB +: PB]);
         for (int e = 0; e < ENTRIES; e++) begin
           if (pos == CNT_BITS'(e)) begin
-            payload_d[e*PL +: PL]       = ins_payload_i[i*PL +: PL];
+            slot_d[e*SB +: SB]          = ins_slot[i*SB +: SB];
             prs1_d[e*PB +: PB]          = ins_prs1_i[i*PB +: PB];
             prs2_d[e*PB +: PB]          = ins_prs2_i[i*PB +: PB];
             rdy1_d[e]                   = r1;
@@ -180,13 +224,18 @@ module issue_queue #(
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) count_q <= '0;
-    else         count_q <= count_d;
+    if (!rst_ni) begin
+      count_q     <= '0;
+      slot_free_q <= '1;
+    end else begin
+      count_q     <= count_d;
+      slot_free_q <= slot_free_d;
+    end
   end
 
   // Contents need no reset: count_q says which entries hold instructions.
   always_ff @(posedge clk_i) begin
-    payload_q <= payload_d;
+    slot_q    <= slot_d;
     prs1_q    <= prs1_d;
     prs2_q    <= prs2_d;
     rdy1_q    <= rdy1_d;
