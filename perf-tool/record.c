@@ -4,7 +4,8 @@
  * runs unchanged and pays nothing for being sampled. --sim --linux DIR
  * boots Linux there instead and runs the command under the target's
  * teaperf record (perf-tool/target), the TEA driver sampling it; the file
- * comes out through teasim's host file channel. */
+ * comes out through teasim's host file channel. --serial runs it on an
+ * FPGA board (record_serial.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -13,6 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "board_line.h"
+#include "record.h"
 #include "tea/bootargs.h"
 #include "teaperf.h"
 
@@ -22,6 +25,7 @@
 static const char record_usage[] =
 	"usage: teaperf record --sim [OPTIONS] PROGRAM.elf [ARGS...]\n"
 	"       teaperf record --sim --linux DIR [OPTIONS] COMMAND [ARGS...]\n"
+	"       teaperf record --serial DEV [--baud N] [--dtb FILE] [-o FILE] PROGRAM.elf [ARGS...]\n"
 	"\n"
 	"Runs PROGRAM on the simulated out-of-order core (teasim --rtl) with TEA\n"
 	"sampling and writes the samples to a file that the other commands read.\n"
@@ -34,8 +38,17 @@ static const char record_usage[] =
 	"under the target's teaperf record with the TEA driver; the file comes\n"
 	"back through teasim's host file channel (docs/linux.md). On a Linux\n"
 	"machine with the TEA core, run teaperf record there instead.\n"
+	"With --serial, PROGRAM runs on an FPGA board whose UART is DEV\n"
+	"(docs/boards.md): the board's boot ROM loads it, its console is this\n"
+	"terminal's, and the sample log it prints at exit (bm_tea_start in the\n"
+	"program sets the period) becomes the file; the program's exit status\n"
+	"is teaperf's. ARGS reach main() only with --dtb, the board's device tree\n"
+	"(build/boards/BOARD/fpga/board.dtb), to which they are added.\n"
 	"\n"
-	"      --sim             run on the simulator (required on the host)\n"
+	"      --sim             run on the simulator\n"
+	"      --serial DEV      run on the FPGA board on serial port DEV\n"
+	"      --baud N          its rate (default 115200, the boards' own)\n"
+	"      --dtb FILE        the board's device tree, for ARGS\n"
 	"      --linux DIR       boot Linux from DIR and sample COMMAND under it\n"
 	"  -o, --output FILE     sample file to write (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"  -c, --period N        cycles between samples (default 1000; with --linux\n"
@@ -49,18 +62,9 @@ static const char record_usage[] =
 	"                        default: teasim's)\n"
 	"  -h, --help            this help\n";
 
-enum { OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM, OPT_CONFIG };
-
-struct record_options {
-	bool sim;
-	const char *linux_dir;
-	const char *output;
-	uint64_t period, jitter;
-	bool period_set;	/* else Linux gets the target's default */
-	const char *golden, *baselines, *teasim, *config;
-	const char *program;
-	char **program_args;	/* after the program, NULL-terminated */
-	int nprogram_args;
+enum {
+	OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM, OPT_CONFIG,
+	OPT_SERIAL, OPT_BAUD, OPT_DTB,
 };
 
 /* What teasim would refuse to put in /chosen/bootargs (tea/bootargs.h):
@@ -94,6 +98,9 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 {
 	static const struct option longopts[] = {
 		{ "sim", no_argument, NULL, OPT_SIM },
+		{ "serial", required_argument, NULL, OPT_SERIAL },
+		{ "baud", required_argument, NULL, OPT_BAUD },
+		{ "dtb", required_argument, NULL, OPT_DTB },
 		{ "linux", required_argument, NULL, OPT_LINUX },
 		{ "output", required_argument, NULL, 'o' },
 		{ "period", required_argument, NULL, 'c' },
@@ -112,6 +119,16 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		switch (c) {
 		case OPT_SIM:
 			o->sim = true;
+			break;
+		case OPT_SERIAL:
+			o->serial = optarg;
+			break;
+		case OPT_BAUD:
+			if (parse_count("record", "--baud", optarg, &o->baud))
+				return EXIT_USAGE;
+			break;
+		case OPT_DTB:
+			o->dtb = optarg;
 			break;
 		case OPT_LINUX:
 			o->linux_dir = optarg;
@@ -136,6 +153,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 				cmd_error("record", "--jitter %s: expected 0..16 bits", optarg);
 				return EXIT_USAGE;
 			}
+			o->jitter_set = true;
 			break;
 		case OPT_GOLDEN:
 			o->golden = optarg;
@@ -156,9 +174,21 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 			return cmd_bad_option("record", c, argv);
 		}
 	}
-	if (!o->sim) {
-		cmd_error("record", "on the host, record runs on the simulator: give --sim "
-			  "(on a Linux machine with the TEA core, run teaperf record there)");
+	if (o->sim == !!o->serial) {
+		cmd_error("record", "on the host, record runs on the simulator (--sim) or on an "
+			  "FPGA board (--serial DEV), one of them (on a Linux machine with the TEA "
+			  "core, run teaperf record there)");
+		return EXIT_USAGE;
+	}
+	if (o->serial && (o->linux_dir || o->period_set || o->jitter_set || o->golden ||
+			  o->baselines || o->teasim || o->config)) {
+		cmd_error("record", "--serial runs a bare-metal program that samples itself "
+			  "(bm_tea_start sets its period): --linux, --period, --jitter, --golden, "
+			  "--baselines, --teasim and --config are the simulator's");
+		return EXIT_USAGE;
+	}
+	if (!o->serial && (o->dtb || o->baud)) {
+		cmd_error("record", "--baud and --dtb are for a board (--serial)");
 		return EXIT_USAGE;
 	}
 	if (o->linux_dir && o->baselines) {
@@ -173,6 +203,24 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 	o->program = argv[optind];
 	o->program_args = argv + optind + 1;
 	o->nprogram_args = argc - optind - 1;
+	if (o->serial && o->nprogram_args && !o->dtb) {
+		cmd_error("record", "arguments for a program on a board need --dtb, the board's "
+			  "device tree to put them in");
+		return EXIT_USAGE;
+	}
+	if (o->serial && !o->baud)
+		o->baud = BOARD_DEFAULT_BAUD;
+	if (o->linux_dir) {
+		char image[PATH_MAX], initrd[PATH_MAX];
+
+		snprintf(image, sizeof(image), "%s/Image", o->linux_dir);
+		snprintf(initrd, sizeof(initrd), "%s/tea.cpio", o->linux_dir);
+		if (access(image, R_OK) || access(initrd, R_OK)) {
+			cmd_error("record", "--linux %s: no Image and tea.cpio there (make linux "
+				  "builds them)", o->linux_dir);
+			return EXIT_USAGE;
+		}
+	}
 	return check_program_words(o);
 }
 
@@ -247,55 +295,43 @@ static int take_host_file(const char *from, const char *to)
 	return 0;
 }
 
-int cmd_record(int argc, char **argv)
+/* The run on teasim; the program's exit status, or -1. */
+static int record_sim(struct record_options *o)
 {
-	struct record_options o = {
-		.output = TEAPERF_DEFAULT_INPUT,
-		.period = DEFAULT_PERIOD,
-		.jitter = DEFAULT_JITTER,
-	};
 	char self[PATH_MAX], period[24], jitter[8], image[PATH_MAX], initrd[PATH_MAX];
 	char host_dir[] = "/tmp/teaperf-record-XXXXXX", host_file[sizeof(host_dir) + 16];
 	char *cmdline = NULL;
 	const char **args;
 	unsigned n = 0;
-	int rc = parse_record(argc, argv, &o), status;
+	int rc, status;
 	pid_t pid;
 
-	if (rc)
-		return rc == OPTIONS_HELP ? 0 : rc;
 	/* teasim's own options, the program and its arguments, the NULL */
-	args = calloc(20 + (size_t)o.nprogram_args, sizeof(*args));
+	args = calloc(20 + (size_t)o->nprogram_args, sizeof(*args));
 	if (!args) {
 		cmd_error("record", "out of memory");
-		return 1;
+		return -1;
 	}
-	if (!o.teasim)
-		o.teasim = find_teasim(self, sizeof(self));
-	snprintf(period, sizeof(period), "%" PRIu64, o.period);
-	snprintf(jitter, sizeof(jitter), "%" PRIu64, o.jitter);
-	args[n++] = o.teasim;
+	if (!o->teasim)
+		o->teasim = find_teasim(self, sizeof(self));
+	snprintf(period, sizeof(period), "%" PRIu64, o->period);
+	snprintf(jitter, sizeof(jitter), "%" PRIu64, o->jitter);
+	args[n++] = o->teasim;
 	args[n++] = "--rtl";
-	if (o.config) {
+	if (o->config) {
 		args[n++] = "--config";
-		args[n++] = o.config;
+		args[n++] = o->config;
 	}
-	if (o.linux_dir) {
-		snprintf(image, sizeof(image), "%s/Image", o.linux_dir);
-		snprintf(initrd, sizeof(initrd), "%s/tea.cpio", o.linux_dir);
-		if (access(image, R_OK) || access(initrd, R_OK)) {
-			cmd_error("record", "--linux %s: no Image and tea.cpio there (make linux "
-				  "builds them)", o.linux_dir);
-			free(args);
-			return EXIT_USAGE;
-		}
-		cmdline = linux_cmdline(&o, "teaperf.tea");
+	if (o->linux_dir) {
+		snprintf(image, sizeof(image), "%s/Image", o->linux_dir);
+		snprintf(initrd, sizeof(initrd), "%s/tea.cpio", o->linux_dir);
+		cmdline = linux_cmdline(o, "teaperf.tea");
 		if (!cmdline || !mkdtemp(host_dir)) {
 			cmd_error("record", "cannot make a folder for the target's file: %s",
 				  strerror(errno));
 			free(cmdline);
 			free(args);
-			return 1;
+			return -1;
 		}
 		snprintf(host_file, sizeof(host_file), "%s/teaperf.tea", host_dir);
 		args[n++] = "--kernel";
@@ -308,61 +344,78 @@ int cmd_record(int argc, char **argv)
 		args[n++] = cmdline;
 	} else {
 		args[n++] = "--tea-samples";
-		args[n++] = o.output;
+		args[n++] = o->output;
 		args[n++] = "--tea-period";
 		args[n++] = period;
 		args[n++] = "--tea-jitter";
 		args[n++] = jitter;
 	}
-	if (o.golden) {
+	if (o->golden) {
 		args[n++] = "--golden";
-		args[n++] = o.golden;
+		args[n++] = o->golden;
 	}
-	if (o.baselines) {
+	if (o->baselines) {
 		args[n++] = "--baselines";
-		args[n++] = o.baselines;
+		args[n++] = o->baselines;
 	}
-	if (!o.linux_dir) {
+	if (!o->linux_dir) {
 		/* "--" keeps teasim from reading a program named like an option as one. */
 		args[n++] = "--";
-		args[n++] = o.program;
-		for (int i = 0; i < o.nprogram_args; i++)
-			args[n++] = o.program_args[i];
+		args[n++] = o->program;
+		for (int i = 0; i < o->nprogram_args; i++)
+			args[n++] = o->program_args[i];
 	}
 	args[n] = NULL;
 
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
-		cmd_error("record", "cannot start %s: %s", o.teasim, strerror(errno));
+		cmd_error("record", "cannot start %s: %s", o->teasim, strerror(errno));
 		free(cmdline);
 		free(args);
-		return 1;
+		return -1;
 	}
 	if (pid == 0) {
-		execvp(o.teasim, (char *const *)args);
-		cmd_error("record", "cannot run %s: %s", o.teasim, strerror(errno));
+		execvp(o->teasim, (char *const *)args);
+		cmd_error("record", "cannot run %s: %s", o->teasim, strerror(errno));
 		_exit(127);
 	}
 	free(cmdline);
 	free(args);
 	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
-		cmd_error("record", "%s did not finish", o.teasim);
-		return 1;
+		cmd_error("record", "%s did not finish", o->teasim);
+		return -1;
 	}
 	if (WEXITSTATUS(status) == 127)
-		return 1;
-	if (o.linux_dir) {
+		return -1;
+	if (o->linux_dir) {
 		if (access(host_file, F_OK)) {
 			cmd_error("record", "the target wrote no sample file (see its messages above)");
 			rmdir(host_dir);
-			return 1;
+			return -1;
 		}
-		rc = take_host_file(host_file, o.output);
+		rc = take_host_file(host_file, o->output);
 		rmdir(host_dir);
 		if (rc)
-			return 1;
+			return -1;
 	}
+	return WEXITSTATUS(status);
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct record_options o = {
+		.output = TEAPERF_DEFAULT_INPUT,
+		.period = DEFAULT_PERIOD,
+		.jitter = DEFAULT_JITTER,
+	};
+	int rc = parse_record(argc, argv, &o), status;
+
+	if (rc)
+		return rc == OPTIONS_HELP ? 0 : rc;
+	status = o.serial ? record_serial(&o) : record_sim(&o);
+	if (status < 0)
+		return 1;
 
 	struct pics_error err;
 	struct pics_sample_reader *r = pics_sample_reader_open(o.output, &err);
@@ -383,7 +436,7 @@ int cmd_record(int argc, char **argv)
 	fprintf(stderr, "[ teaperf record: %" PRIu64 " samples (%" PRIu64
 		" lost) written to %s; the program exited with %d ]\n",
 		pics_sample_reader_samples(r), pics_sample_reader_lost(r), o.output,
-		WEXITSTATUS(status));
+		status);
 	pics_sample_reader_close(r);
-	return WEXITSTATUS(status) ? 1 : 0;
+	return status ? 1 : 0;
 }

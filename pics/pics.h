@@ -199,6 +199,22 @@ const struct pics_mapping *
 pics_sample_reader_mappings(const struct pics_sample_reader *r, size_t *n);
 void pics_sample_reader_close(struct pics_sample_reader *r);
 
+/* ---- a program's own sample log ---------------------------------------- */
+
+/* A program that takes TEA samples itself (the bare-metal runtime,
+ * tea/sampling.h) keeps them in a log in its memory (tea/sample_log.h).
+ * pics_log_write() writes the log at @log_addr as a sample file, reading
+ * the program's memory through @read (0, or -1 for an address outside
+ * it); pics_log_write_console() rebuilds the log from the lines a board
+ * printed on its console (TEA_LOG_CONSOLE_*, anywhere in @text) and writes
+ * it. @binary names the program in the header. Both return the samples
+ * written, or -1. */
+typedef int (*pics_mem_read_fn)(void *ctx, uint64_t addr, void *buf, size_t len);
+int64_t pics_log_write(pics_mem_read_fn read, void *ctx, uint64_t log_addr, const char *path,
+		       const char *binary, struct pics_error *err);
+int64_t pics_log_write_console(const char *text, size_t len, const char *path,
+			       const char *binary, struct pics_error *err);
+
 /* ---- profiles: (address, signature) -> integer weight ------------------- */
 
 struct pics_profile;

@@ -1,7 +1,7 @@
 # libpics: sample and profile files, aggregation into per-instruction cycle
 # stacks, the error metric, symbolization.
 
-CPPFLAGS_pics := -Ipics
+CPPFLAGS_pics := -Ipics -Idriver/include
 PICS_SRCS := $(wildcard pics/*.c)
 PICS_LIB := $(BUILD)/lib/libpics.a
 

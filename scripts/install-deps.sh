@@ -15,6 +15,7 @@ packages=(
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	qemu-system-misc
 	linux-source-6.1 gcc-riscv64-linux-gnu bc bison flex rsync patch opensbi
+	openfpgaloader
 )
 
 missing=()

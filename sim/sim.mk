@@ -2,7 +2,8 @@
 # co-simulation (libteasim.a), and the teasim command on top.
 
 CPPFLAGS_sim := -Isim -Ipics -Idriver/include
-SIM_LIB_SRCS := $(filter-out sim/teasim/%,$(wildcard sim/*/*.c))
+# board-sim's main is built once per board (boards/boards.mk).
+SIM_LIB_SRCS := $(filter-out sim/teasim/% sim/board/board_sim.c,$(wildcard sim/*/*.c))
 SIM_BIN_SRCS := $(wildcard sim/teasim/*.c)
 SIM_LIB := $(BUILD)/lib/libteasim.a
 

@@ -1,34 +1,73 @@
 #!/bin/sh
-# Synthesizes TOP for a Xilinx 7-series part with Yosys (synth_xilinx
-# -flatten) and prints LUT, FF, BRAM and DSP counts; also writes them to a
-# file in OUT_DIR.
-# Usage: synth.sh CONFIG TOP OUT_DIR [TEA]
-#   CONFIG: default or large; TEA: on (default) or off (-DTEA_OFF).
-# The figures go to OUT_DIR/NAME.txt, NAME being CONFIG, then -notea when
-# TEA is off, then -TOP unless TOP is tea_soc (default.txt,
-# default-notea.txt, large-notea-tea_core.txt, ...). Exits non-zero with the
-# end of the Yosys log when Yosys fails.
+# Synthesizes a module, or a board's top, for a Xilinx part with Yosys
+# (synth_xilinx -flatten) and prints its LUT, flip-flop, block RAM and DSP
+# counts; also writes them to a file in OUT_DIR. LUTs count as a Xilinx
+# part counts them (Vivado's "Slice LUTs"): logic, plus the LUTs that LUT
+# RAM and shift registers take. Yosys's INV cells are listed apart: Vivado
+# folds most inverters into the LUTs and flip-flops around them.
+#
+# Usage: synth.sh CONFIG TOP OUT_DIR [on|off] [PARAM=VALUE...]
+#   CONFIG: default or large; TEA: on (default) or off (-DTEA_OFF); each
+#   PARAM=VALUE overrides a parameter of TOP (a module as tea_core sets it:
+#   issue_queue PORTS=3 NWAKE=5 PAYLOAD_BITS=296). The figures go to
+#   OUT_DIR/NAME.txt, NAME being CONFIG, then -notea when TEA is off, then
+#   -TOP unless TOP is tea_soc, then -PARAM=VALUE for each (default.txt,
+#   default-notea.txt, large-notea-tea_core.txt, ...).
+# Usage: synth.sh --board BOARD_DIR SETTINGS_DIR OUT_DIR
+#   The board's top (BOARD_top.sv, the memory controller IP a black box)
+#   for its part, with its configuration and generated settings (the
+#   boot ROM's image among them); OUT_DIR/BOARD.txt, and the LUTs against
+#   the part's and the board's budget (board.conf): over it, exit 1. The
+#   netlist goes to OUT_DIR/BOARD.edf, for Vivado (make bitstream
+#   SYNTH=yosys).
+# Exits non-zero with the end of the Yosys log when Yosys fails.
 set -eu
-if [ $# -lt 3 ]; then
-	echo "usage: synth.sh CONFIG TOP OUT_DIR [on|off]" >&2
+usage() {
+	echo "usage: synth.sh CONFIG TOP OUT_DIR [on|off] [PARAM=VALUE...]" >&2
+	echo "       synth.sh --board BOARD_DIR SETTINGS_DIR OUT_DIR" >&2
 	exit 2
+}
+board=
+if [ "${1:-}" = --board ]; then
+	[ $# -eq 4 ] || usage
+	bdir=$2
+	settings=$3
+	outdir=$4
+	board=$(basename "$bdir")
+	. "$bdir/board.conf"
+	config=$BOARD_CONFIG
+	top=${board}_top
+	tea=on
+	name=$board
+	family=$BOARD_FAMILY
+else
+	[ $# -ge 3 ] || usage
+	config=$1
+	top=$2
+	outdir=$3
+	tea=${4:-on}
+	name=$config
+	family=xc7
+	shift $(($# < 4 ? $# : 4))
 fi
-config=$1
-top=$2
-outdir=$3
-tea=${4:-on}
 case "$config" in
 default) defs= ;;
 large) defs=-DTEA_CONFIG_LARGE ;;
 *) echo "synth.sh: unknown config '$config' (default or large)" >&2; exit 2 ;;
 esac
-name=$config
 case "$tea" in
 on) ;;
 off) defs="$defs -DTEA_OFF"; name=$name-notea ;;
 *) echo "synth.sh: unknown TEA '$tea' (on or off)" >&2; exit 2 ;;
 esac
-[ "$top" = tea_soc ] || name=$name-$top
+[ -n "$board" ] || [ "$top" = tea_soc ] || name=$name-$top
+chparams=
+for p in "$@"; do
+	case "$p" in
+	[A-Za-z_]*=[0-9]*) chparams="$chparams -chparam ${p%%=*} ${p#*=}"; name=$name-$p ;;
+	*) echo "synth.sh: '$p' is not PARAM=VALUE (a number)" >&2; exit 2 ;;
+	esac
+done
 
 if ! command -v yosys >/dev/null 2>&1; then
 	echo "synth.sh: yosys not found (make deps installs it)" >&2
@@ -38,23 +77,38 @@ mkdir -p "$outdir"
 log=$outdir/$name.log
 stat=$outdir/$name.stat
 txt=$outdir/$name.txt
+edif=
+[ -z "$board" ] || edif="write_edif -pvector bra $outdir/$name.edf;"
 rm -f "$log" "$stat" "$txt"
 # Only the top's file is read; hierarchy finds the modules it uses by name
-# in the rtl/ folders (one module per file), so files that are not part of
-# the design cannot break the run.
-topfile=$(ls rtl/*/"$top".sv rtl/*/*/"$top".sv 2>/dev/null | head -1)
-if [ -z "$topfile" ]; then
-	echo "synth.sh: no rtl/.../$top.sv" >&2
+# in the source folders (one module per file), so files that are not part
+# of the design cannot break the run.
+dirs=$(echo rtl/*/ rtl/*/*/)
+incs=-Irtl/include
+prelude=
+if [ -n "$board" ]; then
+	topfile=$bdir/$top.sv
+	dirs="boards/xilinx/ $dirs"
+	incs="$incs -I$settings"
+	# The Xilinx primitives, and the memory controller's ports from its
+	# model (read as a black box: its body is the simulator's).
+	prelude="read_verilog -lib -specify +/xilinx/cells_sim.v; read_verilog -lib +/xilinx/cells_xtra.v; \
+		read_verilog -lib -sv $incs boards/xilinx/models/mig_ddr3.sv boards/xilinx/models/ddr4_c1.sv;"
+else
+	topfile=$(ls rtl/*/"$top".sv rtl/*/*/"$top".sv 2>/dev/null | head -1)
+fi
+if [ ! -f "$topfile" ]; then
+	echo "synth.sh: no $top.sv" >&2
 	exit 2
 fi
 libdirs=
-for d in $(ls -d rtl/*/ rtl/*/*/); do
+for d in $dirs; do
 	libdirs="$libdirs -libdir $d"
 done
 start=$(date +%s)
-if ! yosys -l "$log" -q -p "verilog_defaults -add -sv $defs -Irtl/include; \
-	read_verilog $topfile; hierarchy -check -top $top $libdirs; \
-	synth_xilinx -flatten -top $top; tee -o $stat stat" \
+if ! yosys -l "$log" -q -p "verilog_defaults -add -sv $defs $incs; $prelude \
+	read_verilog $topfile; hierarchy -top $top $chparams $libdirs; hierarchy -check -top $top; \
+	synth_xilinx -flatten -family $family -top $top; tee -o $stat stat; $edif" \
 	>/dev/null 2>&1 || [ ! -s "$stat" ]; then
 	[ -f "$log" ] && tail -20 "$log" >&2
 	echo "synth.sh: yosys failed on $top ($name), log in $log" >&2
@@ -62,22 +116,38 @@ if ! yosys -l "$log" -q -p "verilog_defaults -add -sv $defs -Irtl/include; \
 fi
 secs=$(($(date +%s) - start))
 
-# Sums the stat lines of cells whose names match the pattern.
+# Sums the stat lines of cells whose names match the pattern, each times
+# the given weight.
 count() {
-	awk -v pat="$1" '$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$stat"
+	awk -v pat="$1" -v w="${2:-1}" '$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 * w } END { print n + 0 }' "$stat"
 }
 luts=$(count '^LUT[1-6]$')
-lutram=$(count '^RAM(32|64|128|256)')
+# LUT RAM in LUTs: a RAM32M or RAM64M is four, a RAM32M16 or RAM64M8 eight
+lutram=$(($(count '^RAM(32M|64M|128X1D|256X1S)$' 4) + $(count '^RAM(32X1D|64X1D|128X1S)$' 2) + \
+	$(count '^RAM(32X1S|64X1S)$') + $(count '^RAM(32M16|64M8)$' 8)))
 srl=$(count '^SRL')
+inv=$(count '^INV$')
 ffs=$(count '^FD[CPRSE]*$')
 ramb18=$(count '^RAMB18')
 ramb36=$(count '^RAMB36')
 dsps=$(count '^DSP48')
-carry=$(count '^CARRY4$')
+carry=$(count '^CARRY[48]$')
+total=$((luts + lutram + srl))
 
 {
-	printf 'synth_xilinx (7-series), top %s, config %s, TEA %s, %s s\n' \
-		"$top" "$config" "$tea" "$secs"
-	printf '%-10s %8s\n' LUT "$luts" LUTRAM "$lutram" SRL "$srl" FF "$ffs" \
-		RAMB18 "$ramb18" RAMB36 "$ramb36" DSP48 "$dsps" CARRY4 "$carry"
+	printf 'synth_xilinx (%s), top %s, config %s, TEA %s, %s s\n' \
+		"$family" "$top" "$config" "$tea" "$secs"
+	printf '%-12s %8s\n' "LUT" "$total" "  logic" "$luts" "  LUT RAM" "$lutram" \
+		"  SRL" "$srl" "INV" "$inv" "FF" "$ffs" "RAMB18" "$ramb18" "RAMB36" "$ramb36" \
+		"DSP" "$dsps" "CARRY" "$carry"
+	if [ -n "$board" ]; then
+		printf 'part %s: %s LUTs; used %s%%, budget %s%%\n' "$BOARD_PART" "$BOARD_LUTS" \
+			"$(awk -v a="$total" -v b="$BOARD_LUTS" 'BEGIN { printf "%.1f", 100 * a / b }')" \
+			"$BOARD_LUT_BUDGET"
+		echo "(the memory controller IP is a black box here: Vivado adds its LUTs)"
+	fi
 } | tee "$txt"
+if [ -n "$board" ] && [ $((total * 100)) -gt $((BOARD_LUTS * BOARD_LUT_BUDGET)) ]; then
+	echo "synth.sh: $board: $total LUTs, over the budget of $BOARD_LUT_BUDGET% of $BOARD_LUTS" >&2
+	exit 1
+fi

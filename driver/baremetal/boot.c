@@ -12,9 +12,6 @@ int main(int argc, char **argv);
 void __libc_init_array(void);
 __attribute__((noreturn)) void bm_boot(unsigned long hartid, const void *fdt);
 
-/* The largest blob read: QEMU's virt machine passes one of 1 MiB. */
-#define FDT_MAX_SIZE (4ul << 20)
-
 static unsigned long boot_hartid;
 static const void *boot_devicetree;
 
@@ -28,6 +25,38 @@ const void *bm_devicetree(void)
 	return boot_devicetree;
 }
 
+bool bm_host_console(void)
+{
+	const void *value;
+	uint32_t len;
+
+	return boot_devicetree &&
+	       bm_fdt_getprop(boot_devicetree, BM_FDT_MAX_SIZE, "/chosen", "tea,host-console",
+			      &value, &len) == 0;
+}
+
+/* A /chosen address property: one or two cells, big-endian. */
+static bool chosen_address(const char *name, uint64_t *addr)
+{
+	const uint8_t *p;
+	uint32_t len;
+
+	if (!boot_devicetree ||
+	    bm_fdt_getprop(boot_devicetree, BM_FDT_MAX_SIZE, "/chosen", name,
+			   (const void **)&p, &len) || (len != 4 && len != 8))
+		return false;
+	*addr = 0;
+	for (uint32_t i = 0; i < len; i++)
+		*addr = *addr << 8 | p[i];
+	return true;
+}
+
+bool bm_initrd(uint64_t *start, uint64_t *end)
+{
+	return chosen_address("linux,initrd-start", start) &&
+	       chosen_address("linux,initrd-end", end) && *start <= *end;
+}
+
 /* main()'s arguments: /chosen/bootargs split at spaces. No device tree, no
  * /chosen or no bootargs is no arguments (argc 0). A malformed tree, or a
  * line that does not fit, ends the run: a program must not run with
@@ -37,7 +66,7 @@ static int boot_args(const void *fdt, char **argv)
 	static char line[BM_CMDLINE_MAX];
 	const void *value;
 	uint32_t len;
-	int err = bm_fdt_getprop(fdt, FDT_MAX_SIZE, "/chosen", "bootargs", &value, &len);
+	int err = bm_fdt_getprop(fdt, BM_FDT_MAX_SIZE, "/chosen", "bootargs", &value, &len);
 	int argc;
 
 	argv[0] = NULL;

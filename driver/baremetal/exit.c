@@ -1,9 +1,11 @@
 /* The end of every run: exit() and a return from main() land here, after
  * picolibc has run the atexit handlers. */
 #include <stdint.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include "tea/baremetal.h"
+#include "tea/serial_boot.h"
 
 /* Commands of the sifive,test0 finisher; a failure carries the exit code in
  * bits 31:16, and QEMU exits with it. */
@@ -16,6 +18,10 @@ void _exit(int code)
 	volatile uint32_t *finisher = (volatile uint32_t *)BM_FINISHER_BASE;
 
 	bm_interrupts_off();
+	/* after the atexit handlers, the sample log's among them */
+	if (bm_host_console())
+		printf("\n" SERIAL_BOOT_EXIT " %d\n", code);
+	fflush(stdout);
 	if (code == 0)
 		*finisher = FINISHER_PASS;
 	else

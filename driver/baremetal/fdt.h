@@ -10,6 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The largest blob read: QEMU's virt machine passes one of 1 MiB. */
+#define BM_FDT_MAX_SIZE (4ul << 20)
+
 /* What bm_fdt_getprop returns besides 0 (found). */
 enum bm_fdt_error {
 	BM_FDT_NOT_FOUND = -1,   /* the node or the property is not there */

@@ -1,4 +1,6 @@
 /* Interrupt-driven TEA sampling (tea/sampling.h). */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "tea/baremetal.h"
@@ -59,8 +61,35 @@ static void on_sample(struct bm_trap_frame *f)
 	CSR_WRITE(0x5c2, 0);
 }
 
+/* On a board nobody reads the log out of memory: when the host reads the
+ * console, the log leaves there at exit, as lines that the host turns back
+ * into the log (tea/sample_log.h, TEA_LOG_CONSOLE_*). */
+static void log_to_console(void)
+{
+	struct bm_tea_log *log = &bm_tea_log;
+	const uint64_t *h = (const uint64_t *)log;
+	unsigned words = TEA_LOG_RECORD_WORDS(log->width);
+
+	if (!bm_host_console())
+		return;
+	if (CSR_READ(0x5c0) & TEA_CTL_EN)
+		bm_tea_stop();
+	printf("\n" TEA_LOG_CONSOLE_BEGIN " %lx", (unsigned long)log);
+	for (unsigned i = 0; i < TEA_LOG_WORDS; i++)
+		printf(" %" PRIx64, h[i]);
+	for (uint64_t r = 0; r < log->count; r++) {
+		printf("\n" TEA_LOG_CONSOLE_RECORD " %" PRIx64, r);
+		for (unsigned i = 0; i < words; i++)
+			printf(" %" PRIx64, log->records[r * words + i]);
+	}
+	printf("\n" TEA_LOG_CONSOLE_END " %" PRIx64 "\n", log->count);
+	fflush(stdout);
+}
+
 int bm_tea_start(uint32_t period, unsigned jitter_bits, uint64_t capacity)
 {
+	static int at_exit;
+
 	struct bm_tea_log *log = &bm_tea_log;
 	uint64_t info = CSR_READ(0x5c5);
 	unsigned width = TEA_INFO_WIDTH(info);
@@ -77,6 +106,8 @@ int bm_tea_start(uint32_t period, unsigned jitter_bits, uint64_t capacity)
 	log->dropped = 0;
 	log->lost = 0;
 	log->magic = TEA_LOG_MAGIC;
+	if (!at_exit++)
+		atexit(log_to_console);
 	bm_set_interrupt_handler(TEA_IRQ, on_sample);
 	CSR_WRITE(0x5c4, 0);
 	CSR_WRITE(0x5c2, 0);

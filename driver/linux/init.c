@@ -8,7 +8,9 @@
  * the test finisher (sifive,test0 in the device tree) through /dev/mem, so
  * that the simulator exits with the program's status. Words ";" split the
  * words into several programs, run in turn until one fails (as sh -e
- * would): one boot serves a series of runs.
+ * would): one boot serves a series of runs. On an FPGA board, whose
+ * device tree says that a host reads the console, init also prints the
+ * status there last (teaperf boot waits for that line).
  *
  * Built with the kernel's nolibc: static, no C library. */
 #include <stdio.h>
@@ -17,6 +19,7 @@
 #include <sys.h>
 
 #include "soc_device.h"
+#include "tea/host_console.h"
 
 #define DEFAULT_PROGRAM "/bin/hello"
 #define MODULES "/lib/modules"
@@ -99,6 +102,17 @@ static int run(char **prog, char **envp)
 	return status;
 }
 
+/* The host at the other end of a board's console waits for this line. */
+static void tell_host(int status)
+{
+	int fd = open("/sys/firmware/devicetree/base/chosen/tea,host-console", O_RDONLY, 0);
+
+	if (fd < 0)
+		return;
+	close(fd);
+	printf("%s %d\n", SERIAL_BOOT_EXIT, status);
+}
+
 int main(int argc, char **argv, char **envp)
 {
 	char *default_argv[] = { DEFAULT_PROGRAM, NULL };
@@ -121,6 +135,7 @@ int main(int argc, char **argv, char **envp)
 			status = run(argv + i, envp);
 		i = end + 1;
 	}
+	tell_host(status);
 	if (status)
 		finish_with(status);
 	reboot(LINUX_REBOOT_CMD_POWER_OFF);

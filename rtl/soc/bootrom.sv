@@ -4,8 +4,6 @@
 // reset, one doubleword at a time, through the load port; on an FPGA they
 // come from INIT_FILE, a $readmemh file with one line per 64-byte ROM line
 // (128 hex digits, byte 0 in the last two), or zeros when it is empty.
-// Eight 64-bit-wide memories, one per doubleword of a line, so that each
-// maps to block RAM with a plain write port.
 `include "mem_types.svh"
 
 module bootrom #(
@@ -32,25 +30,18 @@ module bootrom #(
   assign wr_line = wr_addr_i[ADDR_BITS-1:LINE_OFF_BITS];
   assign unused_wr_addr = wr_addr_i[2:0];
 
-  for (genvar d = 0; d < DWORDS; d++) begin : g_dword
-    logic [63:0] mem_q [LINES];
-    logic [63:0] rd_q;
+  logic [LINE_BITS-1:0] mem_q [LINES];
 
-    // $readmemh fills the eight lane memories from one file of whole lines.
-    initial begin
-      if (INIT_FILE != "") begin
-        logic [LINE_BITS-1:0] lines [LINES];
-        $readmemh(INIT_FILE, lines);
-        for (int i = 0; i < LINES; i++) mem_q[i] = lines[i][d*64 +: 64];
-      end else begin
-        for (int i = 0; i < LINES; i++) mem_q[i] = '0;
-      end
-    end
+  initial begin
+    if (INIT_FILE != "") $readmemh(INIT_FILE, mem_q);
+    else for (int i = 0; i < LINES; i++) mem_q[i] = '0;
+  end
 
-    always_ff @(posedge clk_i) begin
-      if (wr_valid_i && wr_addr_i[LINE_OFF_BITS-1:3] == 3'(d)) mem_q[wr_line] <= wr_data_i;
-      if (rd_en_i) rd_q <= mem_q[rd_line_i];
-    end
-    assign rd_data_o[d*64 +: 64] = rd_q;
+  // Each doubleword lane of a line is its own write enable, so the memory
+  // maps to block RAM with byte-wide write enables.
+  always_ff @(posedge clk_i) begin
+    for (int d = 0; d < DWORDS; d++)
+      if (wr_valid_i && wr_addr_i[LINE_OFF_BITS-1:3] == 3'(d)) mem_q[wr_line][d*64 +: 64] <= wr_data_i;
+    if (rd_en_i) rd_data_o <= mem_q[rd_line_i];
   end
 endmodule

@@ -15,6 +15,7 @@ module tea_soc #(
   parameter int unsigned TICK_DIV      = 10,   // core cycles per mtime tick
   parameter int unsigned AXI_ID_BITS   = 4,
   parameter              BOOTROM_INIT  = "",   // $readmemh file for FPGAs (bootrom.sv)
+  parameter logic [15:0] UART_DIVISOR  = '0,   // the UART's divisor latch at reset
   localparam int unsigned ROM_ADDR_BITS = $clog2(32'(PMA_BOOTROM_SIZE))
 ) (
   input  logic                     clk_i,
@@ -59,12 +60,18 @@ module tea_soc #(
   input  logic [ROM_ADDR_BITS-1:0] rom_wr_addr_i,
   input  logic [63:0]              rom_wr_data_i,
 
-  // UART: a byte per THR write out; received bytes in
+  // UART bytes out and in (uart16550.sv): the simulator takes every byte
+  // at once; a board has its serializers here, at the divisor's rate
   output logic                     uart_tx_valid_o,
   output logic [7:0]               uart_tx_data_o,
+  input  logic                     uart_tx_ready_i,
+  input  logic                     uart_tx_idle_i,
   input  logic                     uart_rx_valid_i,
   input  logic [7:0]               uart_rx_data_i,
+  input  logic [2:0]               uart_rx_err_i,
   output logic                     uart_rx_ready_o,
+  output logic [15:0]              uart_divisor_o,
+  output logic [6:0]               uart_lcr_o,
 
   // test finisher: raised (and held) by the first request
   output logic                     finish_valid_o,
@@ -333,12 +340,13 @@ module tea_soc #(
     .src_i(32'(uart_irq) << 10 | 32'(tea_irq) << 11), .irq_m_ext_o(irq_m_ext),
     .irq_s_ext_o(irq_s_ext));
 
-  uart16550 u_uart (
+  uart16550 #(.DIVISOR_RESET(UART_DIVISOR)) u_uart (
     .clk_i, .rst_ni, .req_i(uart_req), .we_i(dev_we), .addr_i(dev_addr[7:0]),
     .size_i(dev_size), .wdata_i(dev_wdata), .rdata_o(uart_rdata), .error_o(uart_error),
-    .tx_valid_o(uart_tx_valid_o), .tx_data_o(uart_tx_data_o),
-    .rx_valid_i(uart_rx_valid_i), .rx_data_i(uart_rx_data_i), .rx_ready_o(uart_rx_ready_o),
-    .irq_o(uart_irq));
+    .tx_valid_o(uart_tx_valid_o), .tx_data_o(uart_tx_data_o), .tx_ready_i(uart_tx_ready_i),
+    .tx_idle_i(uart_tx_idle_i), .rx_valid_i(uart_rx_valid_i), .rx_data_i(uart_rx_data_i),
+    .rx_err_i(uart_rx_err_i), .rx_ready_o(uart_rx_ready_o), .divisor_o(uart_divisor_o),
+    .lcr_o(uart_lcr_o), .irq_o(uart_irq));
 
   assign mtime_o = mtime;
 endmodule

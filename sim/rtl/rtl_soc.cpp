@@ -209,6 +209,10 @@ static int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len)
 	t->htif_tohost_i = s->cfg.tohost;
 	t->htif_fromhost_i = s->cfg.fromhost;
 	t->dram_size_i = s->cfg.dram_size;
+	// The console takes every UART byte at once.
+	t->uart_tx_ready_i = 1;
+	t->uart_tx_idle_i = 1;
+	t->uart_rx_err_i = 0;
 	t->rst_ni = 0;
 	t->clk_i = 0;
 	dram_outputs(s->dram, &s->dout);

@@ -10,8 +10,8 @@
 #include "cosim/commitlog.h"
 #include "cosim/cosim.h"
 #include "dram/dram.h"
+#include "pics.h"
 #include "rtl/rtl_soc.h"
-#include "tea/program_log.h"
 #include "tea/sampler_model.h"
 #include "tea/tea_cycle.h"
 #include "teasim/teasim.h"
@@ -22,7 +22,7 @@
 
 #define REG_A0 10
 
-/* tea_mem_read_fn over the host's view of memory */
+/* pics_mem_read_fn over the host's view of memory */
 static int read_host_mem(void *ctx, uint64_t addr, void *buf, size_t len)
 {
 	return host_mem_read(ctx, addr, buf, len);
@@ -45,6 +45,7 @@ static void print_tea_stats(const struct run *r)
 int finish_tea(struct run *r, const struct options *o)
 {
 	char msg[300];
+	struct pics_error err;
 
 	if (tea_run_finish(r->tea, msg, sizeof(msg)))
 		return error(EXIT_ERROR, "TEA: %s", msg);
@@ -52,9 +53,9 @@ int finish_tea(struct run *r, const struct options *o)
 		if (!r->prog.tea_log)
 			return error(EXIT_ERROR, "--tea-source program: %s has no bm_tea_log symbol "
 				     "(it does not use the bare-metal runtime's TEA sampling)", o->elf);
-		if (tea_program_log_write(read_host_mem, &r->mem, r->prog.tea_log, o->tea_samples,
-					  o->elf, msg, sizeof(msg)) < 0)
-			return error(EXIT_ERROR, "%s", msg);
+		if (pics_log_write(read_host_mem, &r->mem, r->prog.tea_log, o->tea_samples, o->elf,
+				   &err) < 0)
+			return error(EXIT_ERROR, "%s", err.msg);
 	}
 	return 0;
 }

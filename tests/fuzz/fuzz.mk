@@ -1,6 +1,7 @@
 # Fuzzing with libFuzzer (Debian's clang and libclang-rt-14-dev): one
 # harness per reader of outside input in tests/fuzz/fuzz_*.c (sample files,
-# profiles, ELF symbols, objdump's output, teaperf's command lines), built
+# profiles, ELF symbols, objdump's output, a board's console, teaperf's
+# command lines), built
 # with AddressSanitizer and UndefinedBehaviorSanitizer. `make fuzz` runs
 # each for FUZZ_SECONDS (0: each seed once) from the seeds
 # tests/fuzz/run-fuzz.sh names and the inputs in tests/fuzz/regressions/

@@ -62,6 +62,7 @@ seeds_for() {
 	case $1 in
 	fuzz_sample_file | fuzz_profile_file) echo "$files" ;;
 	fuzz_disasm) echo "$here/seeds/disasm" ;;
+	fuzz_console_log) echo "$here/seeds/console-log" ;;
 	fuzz_teaperf) make_teaperf_seeds ;;
 	fuzz_symbols) make_elf_seeds ;;
 	*) echo "run-fuzz: no seeds for $1" >&2; return 1 ;;

@@ -78,7 +78,8 @@ module mmio_bus_tb_top (
   uart16550 u_uart (
     .clk_i, .rst_ni, .req_i(uart_req), .we_i(dev_we), .addr_i(dev_addr[7:0]),
     .size_i(dev_size), .wdata_i(dev_wdata), .rdata_o(uart_rdata), .error_o(uart_error),
-    .tx_valid_o(uart_tx_valid_o), .tx_data_o(uart_tx_data_o),
-    .rx_valid_i(uart_rx_valid_i), .rx_data_i(uart_rx_data_i), .rx_ready_o(uart_rx_ready_o),
+    .tx_valid_o(uart_tx_valid_o), .tx_data_o(uart_tx_data_o), .tx_ready_i(1'b1),
+    .tx_idle_i(1'b1), .rx_valid_i(uart_rx_valid_i), .rx_data_i(uart_rx_data_i),
+    .rx_err_i(3'b000), .rx_ready_o(uart_rx_ready_o), .divisor_o(), .lcr_o(),
     .irq_o(uart_irq_o));
 endmodule

@@ -81,5 +81,29 @@ check "an argument with a space is a one-line usage error, and nothing runs (got
 [ $? -ne 0 ] && grep -q "bogus" "$work/err"
 check "an unknown option is an error" $?
 
+# A board's serial line (record --serial, boot): what cannot work is one
+# error line before anything is sent. board-sim's tests run the real thing.
+# expect_error WANT_RC PATTERN ARGS...
+expect_error() {
+	want=$1 pattern=$2
+	shift 2
+	"$teaperf" "$@" </dev/null >/dev/null 2>"$work/err"
+	rc=$?
+	[ "$rc" -eq "$want" ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q -- "$pattern" "$work/err"
+	check "teaperf $* is one line, status $want (got $rc: $(head -c 300 "$work/err"))" $?
+}
+printf 'not a tree' >"$work/not.dtb"
+expect_error 1 "serial /nonexistent/tty: No such file" record --serial /nonexistent/tty "$prog"
+expect_error 1 "serial /dev/null: not a serial port" record --serial /dev/null "$prog"
+expect_error 1 "baud 12345: not a rate" record --serial /dev/null --baud 12345 "$prog"
+expect_error 2 "are the simulator's" record --serial /dev/null -c 100 "$prog"
+expect_error 2 "need --dtb" record --serial /dev/null "$argv_prog" alpha
+expect_error 2 "are needed" boot --serial /dev/null --dtb x.dtb
+expect_error 2 "boot takes options only" boot --serial /dev/null --dtb x.dtb --kernel k extra
+expect_error 1 "dtb $work/none.dtb: cannot read it" boot --serial /dev/null --dtb "$work/none.dtb" \
+	--kernel "$prog"
+expect_error 1 "not a device tree blob" boot --serial /dev/null --dtb "$work/not.dtb" --kernel "$prog"
+expect_error 2 "bogus" boot --bogus
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,7 +1,8 @@
 /* The sample log a program keeps in its memory when it takes TEA samples
  * itself (interrupt-driven): eight 8-byte words, then the records they
  * point to. The bare-metal runtime writes it (tea/sampling.h), teasim reads
- * it out of the simulated memory at the end of a run. */
+ * it out of the simulated memory at the end of a run; on a board it
+ * leaves on the console. */
 #ifndef TEA_SAMPLE_LOG_H
 #define TEA_SAMPLE_LOG_H
 
@@ -23,5 +24,15 @@ enum tea_log_word {
 /* A record is 2 + 2 * width words: teatime, teastat, the width slot
  * addresses, then the width slot PSVs. */
 #define TEA_LOG_RECORD_WORDS(width) (2 + 2 * (width))
+
+/* The log as it leaves a board on the console at exit (when the device
+ * tree's /chosen has tea,host-console), one line each, numbers in hex:
+ *   TEA-LOG <log address> <the TEA_LOG_WORDS header words>
+ *   TEA-REC <record index> <its words>        (one line per record)
+ *   TEA-LOG-END <records>
+ * The host rebuilds the log's memory from them. */
+#define TEA_LOG_CONSOLE_BEGIN  "TEA-LOG"
+#define TEA_LOG_CONSOLE_RECORD "TEA-REC"
+#define TEA_LOG_CONSOLE_END    "TEA-LOG-END"
 
 #endif

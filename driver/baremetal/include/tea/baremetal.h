@@ -40,6 +40,14 @@
 /* Where the boot ROM left us: a0 and a1 at the ELF entry. */
 unsigned long bm_hartid(void);
 const void *bm_devicetree(void);
+/* The host reads the console (an FPGA board: its device tree's /chosen has
+ * tea,host-console): the runtime prints the TEA sample log and the exit
+ * status there at exit (tea/serial_boot.h). */
+bool bm_host_console(void);
+/* The initrd the device tree names (/chosen/linux,initrd-start and -end:
+ * a file teaperf boot --initrd put in DRAM beside the program): true and
+ * its bounds, or false when there is none. */
+bool bm_initrd(uint64_t *start, uint64_t *end);
 
 /* The performance counters (tea/hpm.h), M mode: mhpmcounter(2 + e)
  * counts event e, for every event, from 0 (S and U mode may read them);

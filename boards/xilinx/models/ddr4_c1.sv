@@ -1,0 +1,92 @@
+// Simulation model of the VCU118's DDR4 controller, the DDR4 SDRAM IP as
+// boards/vcu118/ip.tcl configures it (component name ddr4_c1, AXI4 slave):
+// the same ports, with the board's widths from board_settings.svh; the
+// memory behind the AXI port is the simulator's DRAM model
+// (mem_ctrl_model.sv). The DDR4 pins are left undriven.
+`include "board_settings.svh"
+
+module ddr4_c1 (
+  /* verilator lint_off UNDRIVEN */
+  inout  wire  [BOARD_DDR_DQ_BITS-1:0]     c0_ddr4_dq,
+  inout  wire  [BOARD_DDR_DQ_BITS/8-1:0]   c0_ddr4_dqs_c,
+  inout  wire  [BOARD_DDR_DQ_BITS/8-1:0]   c0_ddr4_dqs_t,
+  inout  wire  [BOARD_DDR_DQ_BITS/8-1:0]   c0_ddr4_dm_dbi_n,
+  output logic                             c0_ddr4_act_n,
+  output logic [BOARD_DDR_ADDR_BITS-1:0]   c0_ddr4_adr,
+  output logic [1:0]                       c0_ddr4_ba,
+  output logic [0:0]                       c0_ddr4_bg,
+  output logic [0:0]                       c0_ddr4_cke,
+  output logic [0:0]                       c0_ddr4_odt,
+  output logic [0:0]                       c0_ddr4_cs_n,
+  output logic [0:0]                       c0_ddr4_ck_t,
+  output logic [0:0]                       c0_ddr4_ck_c,
+  output logic                             c0_ddr4_reset_n,
+  output logic                             dbg_clk,
+  output logic [511:0]                     dbg_bus,
+  /* verilator lint_on UNDRIVEN */
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic                             c0_sys_clk_p,
+  input  logic                             c0_sys_clk_n,
+  input  logic                             c0_ddr4_aresetn,
+  input  logic [1:0]                       c0_ddr4_s_axi_awburst,
+  input  logic [0:0]                       c0_ddr4_s_axi_awlock,
+  input  logic [3:0]                       c0_ddr4_s_axi_awcache,
+  input  logic [2:0]                       c0_ddr4_s_axi_awprot,
+  input  logic [3:0]                       c0_ddr4_s_axi_awqos,
+  input  logic [1:0]                       c0_ddr4_s_axi_arburst,
+  input  logic [0:0]                       c0_ddr4_s_axi_arlock,
+  input  logic [3:0]                       c0_ddr4_s_axi_arcache,
+  input  logic [2:0]                       c0_ddr4_s_axi_arprot,
+  input  logic [3:0]                       c0_ddr4_s_axi_arqos,
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  logic                             sys_rst,
+  output logic                             c0_ddr4_ui_clk,
+  output logic                             c0_ddr4_ui_clk_sync_rst,
+  output logic                             c0_init_calib_complete,
+  input  logic [3:0]                       c0_ddr4_s_axi_awid,
+  input  logic [BOARD_MEM_ADDR_BITS-1:0]   c0_ddr4_s_axi_awaddr,
+  input  logic [7:0]                       c0_ddr4_s_axi_awlen,
+  input  logic [2:0]                       c0_ddr4_s_axi_awsize,
+  input  logic                             c0_ddr4_s_axi_awvalid,
+  output logic                             c0_ddr4_s_axi_awready,
+  input  logic [BOARD_MEM_DATA_BITS-1:0]   c0_ddr4_s_axi_wdata,
+  input  logic [BOARD_MEM_DATA_BITS/8-1:0] c0_ddr4_s_axi_wstrb,
+  input  logic                             c0_ddr4_s_axi_wlast,
+  input  logic                             c0_ddr4_s_axi_wvalid,
+  output logic                             c0_ddr4_s_axi_wready,
+  input  logic                             c0_ddr4_s_axi_bready,
+  output logic [3:0]                       c0_ddr4_s_axi_bid,
+  output logic [1:0]                       c0_ddr4_s_axi_bresp,
+  output logic                             c0_ddr4_s_axi_bvalid,
+  input  logic [3:0]                       c0_ddr4_s_axi_arid,
+  input  logic [BOARD_MEM_ADDR_BITS-1:0]   c0_ddr4_s_axi_araddr,
+  input  logic [7:0]                       c0_ddr4_s_axi_arlen,
+  input  logic [2:0]                       c0_ddr4_s_axi_arsize,
+  input  logic                             c0_ddr4_s_axi_arvalid,
+  output logic                             c0_ddr4_s_axi_arready,
+  input  logic                             c0_ddr4_s_axi_rready,
+  output logic [3:0]                       c0_ddr4_s_axi_rid,
+  output logic [BOARD_MEM_DATA_BITS-1:0]   c0_ddr4_s_axi_rdata,
+  output logic [1:0]                       c0_ddr4_s_axi_rresp,
+  output logic                             c0_ddr4_s_axi_rlast,
+  output logic                             c0_ddr4_s_axi_rvalid
+);
+  mem_ctrl_model #(.UI_HZ(BOARD_MEM_UI_HZ), .DATA_BITS(BOARD_MEM_DATA_BITS), .ID_BITS(4),
+                   .ADDR_BITS(BOARD_MEM_ADDR_BITS)) u_model (
+    .sys_rst_i(sys_rst), .ui_clk_o(c0_ddr4_ui_clk), .ui_rst_o(c0_ddr4_ui_clk_sync_rst),
+    .calib_done_o(c0_init_calib_complete),
+    .s_axi_awvalid(c0_ddr4_s_axi_awvalid), .s_axi_awready(c0_ddr4_s_axi_awready),
+    .s_axi_awaddr(c0_ddr4_s_axi_awaddr), .s_axi_awid(c0_ddr4_s_axi_awid),
+    .s_axi_awlen(c0_ddr4_s_axi_awlen), .s_axi_awsize(c0_ddr4_s_axi_awsize),
+    .s_axi_wvalid(c0_ddr4_s_axi_wvalid), .s_axi_wready(c0_ddr4_s_axi_wready),
+    .s_axi_wdata(c0_ddr4_s_axi_wdata), .s_axi_wstrb(c0_ddr4_s_axi_wstrb),
+    .s_axi_wlast(c0_ddr4_s_axi_wlast), .s_axi_bvalid(c0_ddr4_s_axi_bvalid),
+    .s_axi_bready(c0_ddr4_s_axi_bready), .s_axi_bid(c0_ddr4_s_axi_bid),
+    .s_axi_bresp(c0_ddr4_s_axi_bresp), .s_axi_arvalid(c0_ddr4_s_axi_arvalid),
+    .s_axi_arready(c0_ddr4_s_axi_arready), .s_axi_araddr(c0_ddr4_s_axi_araddr),
+    .s_axi_arid(c0_ddr4_s_axi_arid), .s_axi_arlen(c0_ddr4_s_axi_arlen),
+    .s_axi_arsize(c0_ddr4_s_axi_arsize), .s_axi_rvalid(c0_ddr4_s_axi_rvalid),
+    .s_axi_rready(c0_ddr4_s_axi_rready), .s_axi_rdata(c0_ddr4_s_axi_rdata),
+    .s_axi_rid(c0_ddr4_s_axi_rid), .s_axi_rresp(c0_ddr4_s_axi_rresp),
+    .s_axi_rlast(c0_ddr4_s_axi_rlast));
+endmodule
