@@ -5,7 +5,9 @@
  * command line and the initramfs named in /chosen; then it starts the
  * firmware with a1 = the tree. Then the UART is the console, relayed both
  * ways, until init's exit line (the board's tree has tea,host-console, so
- * init prints one before it powers off): its status is teaperf's. */
+ * init prints one before it powers off): its status is teaperf's. Files
+ * the console carried (the target's teaperf record -o console:NAME) are
+ * then written into --dir. */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -14,6 +16,7 @@
 #include <string.h>
 
 #include "board_line.h"
+#include "console_file.h"
 #include "tea/serial_boot.h"
 #include "teaperf.h"
 
@@ -30,7 +33,9 @@ static const char boot_usage[] =
 	"above it, the initramfs at the end of DRAM and the board's device tree\n"
 	"with the command line, then starts the firmware. The console is then this\n"
 	"terminal's; teaperf ends with the status init reports for its program\n"
-	"(make linux's init prints it on a board before it powers off).\n"
+	"(make linux's init prints it on a board before it powers off). Files the\n"
+	"console carried (teaperf record -o console:NAME on the target) are written\n"
+	"into --dir.\n"
 	"\n"
 	"      --serial DEV      the board's serial port\n"
 	"      --baud N          its rate (default 115200, the boards' own)\n"
@@ -40,12 +45,13 @@ static const char boot_usage[] =
 	"      --bios FILE       M-mode firmware, ELF, or a binary for the start of\n"
 	"                        DRAM (default " DEFAULT_BIOS ")\n"
 	"      --initrd FILE     an initramfs (build/linux/tea.cpio), at the end of DRAM\n"
+	"  -d, --dir DIR         where to write the console's files (default: here)\n"
 	"      --append TEXT     the kernel command line (default\n"
 	"                        \"console=ttyS0,BAUD earlycon panic=-1 oops=panic\")\n"
 	"  -h, --help            this help\n";
 
 struct boot_options {
-	const char *serial, *dtb, *kernel, *bios, *initrd, *append;
+	const char *serial, *dtb, *kernel, *bios, *initrd, *append, *dir;
 	uint64_t baud;
 };
 
@@ -211,6 +217,8 @@ static int boot(const struct boot_options *o)
 	    board_line_go(&l, entry, x[n - 1].lo))
 		goto out;
 	status = board_line_console(&l, &text, &len);
+	if (status >= 0 && console_files_write("boot", text, len, o->dir) < 0)
+		status = -1;
 out:
 	board_line_close(&l);
 	free(text);
@@ -230,14 +238,15 @@ int cmd_boot(int argc, char **argv)
 		{ "bios", required_argument, NULL, OPT_BIOS },
 		{ "initrd", required_argument, NULL, OPT_INITRD },
 		{ "append", required_argument, NULL, OPT_APPEND },
+		{ "dir", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct boot_options o = { .bios = DEFAULT_BIOS, .baud = BOARD_DEFAULT_BAUD };
+	struct boot_options o = { .bios = DEFAULT_BIOS, .baud = BOARD_DEFAULT_BAUD, .dir = "." };
 	char append[128];
 	int c, status;
 
-	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":d:h", opts, NULL)) != -1) {
 		switch (c) {
 		case OPT_SERIAL:
 			o.serial = optarg;
@@ -260,6 +269,9 @@ int cmd_boot(int argc, char **argv)
 			break;
 		case OPT_APPEND:
 			o.append = optarg;
+			break;
+		case 'd':
+			o.dir = optarg;
 			break;
 		case 'h':
 			fputs(boot_usage, stdout);

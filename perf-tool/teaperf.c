@@ -13,6 +13,7 @@ struct command {
 static const struct command commands[] = {
 	{ "record", cmd_record, "run a program with TEA sampling (--sim: on teasim)" },
 	{ "boot", cmd_boot, "boot Linux on an FPGA board over its serial line" },
+	{ "extract", cmd_extract, "the files in a board's console log (record -o console:NAME)" },
 	{ "report", cmd_report, "per-instruction, function or line cycle stacks" },
 	{ "annotate", cmd_annotate, "a function's disassembly with cycle stacks" },
 	{ "plot", cmd_plot, "stacked-bar chart of the top instructions (SVG, HTML)" },

@@ -22,6 +22,7 @@ enum { EXIT_USAGE = 2, OPTIONS_HELP = -1 };
 
 int cmd_record(int argc, char **argv);
 int cmd_boot(int argc, char **argv);
+int cmd_extract(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -78,7 +78,8 @@ $(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config
 # what one does not use.
 LINUX_USER_LIB := $(foreach f,soc_device host_file tea_event,driver/linux/$(f).c driver/linux/$(f).h)
 
-$(LINUX_ROOTFS)/init: driver/linux/init.c $(LINUX_USER_LIB) $(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
+$(LINUX_ROOTFS)/init: driver/linux/init.c driver/include/tea/host_console.h $(LINUX_USER_LIB) \
+		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
 	@mkdir -p $(@D)
 	$(quiet) CC $@
 	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) $(LINUX_TOOL_LDFLAGS) -o $@ \
@@ -116,7 +117,8 @@ $(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/c
 
 # teaperf record on the target (perf-tool/target/teaperf.c)
 LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf
-$(LINUX_TEAPERF): perf-tool/target/teaperf.c driver/include/tea/perf.h $(LINUX_USER_LIB) \
+$(LINUX_TEAPERF): perf-tool/target/teaperf.c driver/include/tea/perf.h \
+		driver/include/tea/host_console.h $(LINUX_USER_LIB) \
 		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
 	@mkdir -p $(@D)
 	$(quiet) CC $@

@@ -11,7 +11,8 @@
  * and holds map records (kind 0x80): the command's executable mappings and
  * the kernel's text with its build-id, so that the host finds the right
  * binaries. FILE "host:NAME" goes out through teasim's host file channel
- * (docs/linux.md). A static program on the kernel's nolibc: no C library. */
+ * (docs/linux.md), "console:NAME" on the console as lines a board's host
+ * writes back into a file (tea/host_console.h; docs/boards.md). A static program on the kernel's nolibc: no C library. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include <linux/perf_event.h>
 
 #include "host_file.h"
+#include "tea/host_console.h"
 #include "tea_event.h"
 #include "tea/perf.h"
 
@@ -32,6 +34,7 @@
 #define REC_END		0x02
 #define REC_MAP		0x80
 #define KERNEL_HALF	0x8000000000000000ull
+#define CONSOLE_MAX	(8u << 20)	/* a file for the console is kept whole until the end */
 
 static const char *const event_names[EVENTS] = {
 	"DR-L1", "DR-TLB", "DR-SQ", "FL-MB", "FL-EX", "FL-MO", "ST-L1", "ST-TLB", "ST-LLC",
@@ -53,12 +56,15 @@ static struct {
 	pid_t child;
 } run;
 
-/* ---- output: a file, or teasim's host file channel ---- */
+/* ---- output: a file, teasim's host file channel, or the console ---- */
 
 static uint8_t outbuf[65536];
 static size_t outlen;
 static int outfd = -1;
 static int to_host;		/* -o host:NAME: through teasim's host file channel */
+static int to_console;		/* -o console:NAME: printed at the end */
+static uint8_t console_file[CONSOLE_MAX];
+static size_t console_len;
 
 static void die(const char *what)
 {
@@ -75,6 +81,13 @@ static void flush_out(void)
 
 		if (err)
 			die(err);
+		done = outlen;
+	}
+	if (to_console) {
+		if (outlen > CONSOLE_MAX - console_len)
+			die("the sample file is too large for console:, 8 MiB at the most");
+		memcpy(console_file + console_len, outbuf, outlen);
+		console_len += outlen;
 		done = outlen;
 	}
 	while (done < outlen) {
@@ -115,6 +128,54 @@ static void put_str(const char *s, unsigned len_bytes)
 
 	put_le(n, len_bytes);
 	put(s, n);
+}
+
+/* The file as CONSOLE_FILE_* lines (tea/host_console.h), each one write:
+ * the command's own output may come between them, not inside one. */
+static void print_console_file(const char *name)
+{
+	static const char hex[] = "0123456789abcdef";
+	char line[sizeof(CONSOLE_FILE_DATA) + 2 * CONSOLE_FILE_LINE + 2];
+	uint32_t crc = 0;
+	size_t at, n;
+
+	printf("\n%s %s %llu\n", CONSOLE_FILE_BEGIN, name, (unsigned long long)console_len);
+	for (at = 0; at < console_len; at += n) {
+		char *p = line + sizeof(CONSOLE_FILE_DATA);
+
+		n = console_len - at < CONSOLE_FILE_LINE ? console_len - at : CONSOLE_FILE_LINE;
+		memcpy(line, CONSOLE_FILE_DATA " ", sizeof(CONSOLE_FILE_DATA));
+		for (size_t i = 0; i < n; i++) {
+			uint8_t b = console_file[at + i];
+
+			*p++ = hex[b >> 4];
+			*p++ = hex[b & 15];
+		}
+		crc = tea_crc32(crc, console_file + at, n);
+		*p++ = '\n';
+		if (write(1, line, (size_t)(p - line)) != p - line)
+			die("cannot write to the console");
+	}
+	memcpy(line, CONSOLE_FILE_END " ", sizeof(CONSOLE_FILE_END));
+	for (int i = 0; i < 8; i++)
+		line[sizeof(CONSOLE_FILE_END) + i] = hex[(crc >> (28 - 4 * i)) & 15];
+	line[sizeof(CONSOLE_FILE_END) + 8] = '\n';
+	if (write(1, line, sizeof(CONSOLE_FILE_END) + 9) != (ssize_t)sizeof(CONSOLE_FILE_END) + 9)
+		die("cannot write to the console");
+}
+
+/* A name the host will take (tea/host_console.h). */
+static int console_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!n || n > CONSOLE_FILE_NAME_MAX || name[0] == '.')
+		return 0;
+	for (; *name; name++)
+		if (!((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') ||
+		      (*name >= '0' && *name <= '9') || *name == '.' || *name == '_' || *name == '-'))
+			return 0;
+	return 1;
 }
 
 /* ---- identities: build-ids of ELF files and of the kernel ---- */
@@ -370,11 +431,13 @@ static void usage(int status)
 {
 	printf("usage: teaperf record [-c N] [--jitter B] [--user] [-o FILE] [--] CMD [ARGS...]\n"
 	       "Samples CMD with the TEA sampler (the kernel's tea PMU) and writes a sample\n"
-	       "file (default teaperf.tea; host:NAME through teasim's host file channel).\n"
+	       "file (default teaperf.tea; host:NAME through teasim's host file channel,\n"
+	       "console:NAME on the console for a board's host, teaperf boot).\n"
 	       "  -c, --period N  cycles between samples (default %d)\n"
 	       "  --jitter B      add 0..2^B-1 random cycles to each period (0..16)\n"
 	       "  --user          user-mode samples only (as perf_event_paranoid may demand)\n"
-	       "  -o FILE         the sample file (host:NAME: into teasim's --host-dir)\n",
+	       "  -o FILE         the sample file (host:NAME: into teasim's --host-dir;\n"
+	       "                  console:NAME: printed at the end, for the host to write)\n",
 	       DEFAULT_PERIOD);
 	exit(status);
 }
@@ -461,11 +524,15 @@ int main(int argc, char **argv, char **envp)
 	if (tea_ring_map(&ring, fd, RING_PAGES))
 		die("cannot map the ring buffer");
 	to_host = !strncmp(out, "host:", 5);
+	to_console = !strncmp(out, "console:", 8);
 	if (to_host) {
 		const char *err = host_file_open(out + 5);
 
 		if (err)
 			die(err);
+	} else if (to_console) {
+		if (!console_name_ok(out + 8))
+			die("console:NAME: 1 to 64 of A-Z a-z 0-9 . _ -, not starting with '.'");
 	} else if ((outfd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
 		die("cannot create the sample file");
 	write_header(period, argv[0]);
@@ -494,6 +561,8 @@ int main(int argc, char **argv, char **envp)
 
 		if (err)
 			die(err);
+	} else if (to_console) {
+		print_console_file(out + 8);
 	} else if (close(outfd)) {
 		die("cannot close the sample file");
 	}

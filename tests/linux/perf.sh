@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # TEA under Linux (docs/linux.md): one boot runs, in turn, the driver's
 # checks from user space (tests/linux/tea-pmu.c), teaperf record of
-# /bin/loop into the host folder, and a 1 MiB file through the host file
-# channel; the host then reads the sample file with teaperf (symbols of the
-# program and the kernel) and checks the big file byte for byte. Then, on
+# /bin/loop into the host folder and again onto the console (as on a
+# board, for teaperf extract), and a 1 MiB file through the host file
+# channel; the host then reads the sample files with teaperf (symbols of
+# the program and the kernel) and checks the big file byte for byte. Then, on
 # the ISS only, bad input to teaperf record: each a clear message and a
 # non-zero status. With --rtl among the teasim options the boot runs on the
 # RTL core; --quick keeps to that one boot.
@@ -26,13 +27,14 @@ boot=(--kernel "$linux/Image" --initrd "$linux/tea.cpio")
 
 run series "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/tea-pmu ; \
 /bin/teaperf record --period 20000 -o host:loop.tea /bin/loop 8000 ; \
+/bin/teaperf record --period 20000 -o console:loop.tea /bin/loop 8000 ; \
 /bin/host-write 1048576 big.bin"
 grep -E '^(ok|FAIL): ' "$work/series.out" | sed 's/^/    tea-pmu: /'
 [ $status -eq 0 ] && has series "tea-pmu: 0 failed"
 check "the driver's checks from user space pass (status $status)" $? series
 
 # The target's account of the recording, and the host's of the file.
-line=$(grep -E '^teaperf: [0-9]+ samples of /bin/loop' "$work/series.out")
+line=$(grep -E '^teaperf: [0-9]+ samples of /bin/loop in host:' "$work/series.out")
 samples=$(sed -E 's/^teaperf: ([0-9]+) samples.*/\1/' <<<"$line")
 hw=$(sed -E 's/.*lost ([0-9]+) in the hardware.*/\1/' <<<"$line")
 kernel=$(sed -E 's/.*, ([0-9]+) in the kernel.*/\1/' <<<"$line")
@@ -40,6 +42,22 @@ head=$("$teaperf" report --no-symbols "$work/host/loop.tea" 2>&1 | head -1)
 [ -n "$line" ] && [ "${samples:-0}" -ge 20 ] &&
 	grep -qF ", $samples samples, $((hw + kernel)) lost" <<<"$head"
 check "teaperf record's file reaches the host, complete: ${samples:-no} samples, lost ${hw:-?}+${kernel:-?} ($head)" $? series
+
+# The recording on the console: teaperf extract writes it back, whole; a
+# copy with one hex digit changed is refused in one line.
+cline=$(grep -aE '^teaperf: [0-9]+ samples of /bin/loop in console:' "$work/series.out")
+csamples=$(sed -E 's/^teaperf: ([0-9]+) samples.*/\1/' <<<"$cline")
+mkdir -p "$work/console"
+"$teaperf" extract -d "$work/console" "$work/series.out" 2>"$work/extract.err"
+chead=$("$teaperf" report --no-symbols "$work/console/loop.tea" 2>&1 | head -1)
+[ -n "$cline" ] && [ "${csamples:-0}" -ge 20 ] && grep -qF ", $csamples samples, " <<<"$chead"
+check "teaperf record -o console: comes back through teaperf extract: ${csamples:-no} samples ($chead)" \
+	$? series
+awk '/^TEA-FILE-DATA / && !done { c = substr($2, 1, 1); $2 = (c == "0" ? "1" : "0") substr($2, 2); done = 1 }
+	{ print }' "$work/series.out" >"$work/garbled.out"
+"$teaperf" extract -d "$work/console" "$work/garbled.out" 2>"$work/garbled.err"
+[ $? -eq 1 ] && [ "$(wc -l <"$work/garbled.err")" -eq 1 ] && grep -q "CRC does not match" "$work/garbled.err"
+check "a garbled console file is one line, status 1 ($(cat "$work/garbled.err"))" $? series
 
 # Symbols from the target's files: the loop's three functions lead (its
 # set-up, a store miss per node, is the heaviest of them on the RTL).

@@ -104,6 +104,19 @@ expect_error 1 "dtb $work/none.dtb: cannot read it" boot --serial /dev/null --dt
 	--kernel "$prog"
 expect_error 1 "not a device tree blob" boot --serial /dev/null --dtb "$work/not.dtb" --kernel "$prog"
 expect_error 2 "bogus" boot --bogus
+# teaperf extract: files in a console log (tea/host_console.h)
+printf 'TEA-FILE ../x 3\n' >"$work/name.log"
+printf 'boot\nTEA-FILE a.tea 3\r\nTEA-FILE-DATA 6162\r\n' >"$work/cut.log"
+printf 'TEA-FILE b.tea 3\nTEA-FILE-DATA 616263\nTEA-FILE-END\n' >"$work/nocrc.log"
+printf 'TEA-FILE c.tea 3\nnoise\r\nTEA-FILE-DATA 616263\r\nTEA-FILE-END 352441c2\r\n' >"$work/ok.log"
+expect_error 1 "none.log: No such file" extract "$work/none.log"
+expect_error 2 "one console log" extract
+expect_error 1 "no file in it" extract "$work/not.dtb"
+expect_error 1 "name is not 1 to 64" extract -d "$work" "$work/name.log"
+expect_error 1 "a.tea: cut off at the end" extract -d "$work" "$work/cut.log"
+expect_error 1 "b.tea: an end line without its CRC" extract -d "$work" "$work/nocrc.log"
+"$teaperf" extract -d "$work" "$work/ok.log" 2>"$work/err" && [ "$(cat "$work/c.tea")" = abc ]
+check "teaperf extract writes a whole file, noise and CRLF around it ($(cat "$work/err"))" $?
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

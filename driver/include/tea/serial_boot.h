@@ -38,16 +38,10 @@
 #define SERIAL_BOOT_RESERVED 0x10000u
 #define SERIAL_BOOT_MAX_LEN  0x10000u	/* bytes a write frame may carry */
 
-/* CRC-32 of len bytes continuing from crc (0 to start): reflected, 0xedb88320. */
+/* CRC-32 of len bytes continuing from crc (0 to start), as tea_crc32. */
 static inline uint32_t serial_boot_crc(uint32_t crc, const uint8_t *p, size_t len)
 {
-	crc = ~crc;
-	while (len--) {
-		crc ^= *p++;
-		for (int k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
-	}
-	return ~crc;
+	return tea_crc32(crc, p, len);
 }
 
 /* The host's frames (little-endian numbers, CRC last): each builder

@@ -1,0 +1,257 @@
+/* teaperf extract, and teaperf boot's end: the files a board's console
+ * carried as CONSOLE_FILE_* lines (tea/host_console.h; the target's
+ * teaperf record -o console:NAME prints its sample file so), written into
+ * a folder. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "console_file.h"
+#include "tea/host_console.h"
+#include "tea/serial_boot.h"
+#include "teaperf.h"
+
+#define FILE_MAX (256u << 20)
+
+struct console_file {
+	char name[CONSOLE_FILE_NAME_MAX + 1];
+	uint64_t size, len;
+	uint8_t *data;
+	bool open;
+};
+
+static bool name_ok(const char *s, size_t n)
+{
+	if (!n || n > CONSOLE_FILE_NAME_MAX || s[0] == '.')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", s[i]) ||
+		    !s[i])
+			return false;
+	return true;
+}
+
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* The words after tag in a line of n bytes: the rest, or NULL when the
+ * line does not start with tag and a space. */
+static const char *after_tag(const char *line, size_t n, const char *tag, size_t *rest)
+{
+	size_t t = strlen(tag);
+
+	if (n <= t || memcmp(line, tag, t) || line[t] != ' ')
+		return NULL;
+	*rest = n - t - 1;
+	return line + t + 1;
+}
+
+static int write_out(const char *cmd, const char *dir, const struct console_file *f)
+{
+	size_t plen = strlen(dir) + strlen(f->name) + 2;
+	char *path = malloc(plen);
+	FILE *out;
+	int rc = -1;
+
+	if (!path) {
+		cmd_error(cmd, "out of memory");
+		return -1;
+	}
+	snprintf(path, plen, "%s/%s", dir, f->name);
+	out = fopen(path, "wb");
+	if (!out || fwrite(f->data, 1, f->len, out) != f->len || fclose(out)) {
+		cmd_error(cmd, "%s: %s", path, strerror(errno));
+		if (out)
+			fclose(out);
+	} else {
+		fprintf(stderr, "[ teaperf %s: %s, %" PRIu64 " bytes from the console ]\n", cmd, path,
+			f->len);
+		rc = 0;
+	}
+	free(path);
+	return rc;
+}
+
+/* A file's lines that do not add up: one message, and the file dropped. */
+static int damaged(const char *cmd, struct console_file *f, const char *why)
+{
+	cmd_error(cmd, "console file %s: %s (%" PRIu64 " of %" PRIu64 " bytes)", f->name, why,
+		  f->len, f->size);
+	free(f->data);
+	f->data = NULL;
+	f->open = false;
+	return -1;
+}
+
+static int begin(const char *cmd, struct console_file *f, const char *w, size_t n)
+{
+	const char *sp = memchr(w, ' ', n);
+	uint64_t size = 0;
+	size_t i;
+
+	if (!sp || !name_ok(w, (size_t)(sp - w))) {
+		cmd_error(cmd, "a console file's name is not 1 to %d of [A-Za-z0-9._-]",
+			  CONSOLE_FILE_NAME_MAX);
+		return -1;
+	}
+	for (i = (size_t)(sp - w) + 1; i < n && w[i] >= '0' && w[i] <= '9' && size <= FILE_MAX; i++)
+		size = size * 10 + (uint64_t)(w[i] - '0');
+	memcpy(f->name, w, (size_t)(sp - w));
+	f->name[sp - w] = '\0';
+	f->size = size;
+	f->len = 0;
+	if (i != n || i == (size_t)(sp - w) + 1 || size > FILE_MAX) {
+		cmd_error(cmd, "console file %s: its size is not a number up to %u", f->name,
+			  FILE_MAX);
+		return -1;
+	}
+	f->data = malloc(size ? size : 1);
+	if (!f->data) {
+		cmd_error(cmd, "out of memory");
+		return -1;
+	}
+	f->open = true;
+	return 0;
+}
+
+static int data(const char *cmd, struct console_file *f, const char *w, size_t n)
+{
+	if (n % 2 || n / 2 > CONSOLE_FILE_LINE || f->len + n / 2 > f->size)
+		return damaged(cmd, f, "a data line of the wrong length");
+	for (size_t i = 0; i < n; i += 2) {
+		int hi = hex_digit(w[i]), lo = hex_digit(w[i + 1]);
+
+		if (hi < 0 || lo < 0)
+			return damaged(cmd, f, "a data line that is not hex");
+		f->data[f->len++] = (uint8_t)(hi << 4 | lo);
+	}
+	return 0;
+}
+
+static int end(const char *cmd, const char *dir, struct console_file *f, const char *w, size_t n)
+{
+	uint32_t crc = 0;
+	int rc;
+
+	for (size_t i = 0; i < 8; i++) {
+		int d = i < n ? hex_digit(w[i]) : -1;
+
+		if (n != 8 || d < 0)
+			return damaged(cmd, f, "an end line without its CRC");
+		crc = crc << 4 | (uint32_t)d;
+	}
+	if (f->len != f->size)
+		return damaged(cmd, f, "lines missing");
+	if (crc != serial_boot_crc(0, f->data, f->len))
+		return damaged(cmd, f, "its CRC does not match: the line garbled it");
+	rc = write_out(cmd, dir, f);
+	free(f->data);
+	f->data = NULL;
+	f->open = false;
+	return rc;
+}
+
+int console_files_write(const char *cmd, const char *text, size_t len, const char *dir)
+{
+	struct console_file f = { .open = false };
+	int files = 0, errors = 0;
+
+	for (size_t at = 0; at < len;) {
+		const char *line = text + at, *nl = memchr(line, '\n', len - at), *w;
+		size_t n = nl ? (size_t)(nl - line) : len - at, rest;
+
+		at += n + 1;
+		if (n && line[n - 1] == '\r')
+			n--;
+		if ((w = after_tag(line, n, CONSOLE_FILE_BEGIN, &rest))) {
+			if (f.open)
+				errors += damaged(cmd, &f, "cut off by the next file") < 0;
+			errors += begin(cmd, &f, w, rest) < 0;
+		}
+		else if (f.open && (w = after_tag(line, n, CONSOLE_FILE_DATA, &rest)))
+			errors += data(cmd, &f, w, rest) < 0;
+		else if (f.open && (w = after_tag(line, n, CONSOLE_FILE_END, &rest))) {
+			if (end(cmd, dir, &f, w, rest) < 0)
+				errors++;
+			else
+				files++;
+		}
+	}
+	if (f.open)
+		errors += damaged(cmd, &f, "cut off at the end of the console") < 0;
+	return errors ? -1 : files;
+}
+
+static const char extract_usage[] =
+	"usage: teaperf extract [-d DIR] CONSOLE_LOG\n"
+	"\n"
+	"Writes the files a board's console carried (the target's teaperf record\n"
+	"-o console:NAME prints its sample file there) from a saved console log\n"
+	"into DIR (default: the current folder), each checked against its CRC.\n"
+	"teaperf boot does this itself at the end of a run.\n"
+	"\n"
+	"  -d, --dir DIR         where to write the files\n"
+	"  -h, --help            this help\n";
+
+int cmd_extract(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "dir", required_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *dir = ".";
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int c, files;
+
+	while ((c = getopt_long(argc, argv, ":d:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 'h':
+			fputs(extract_usage, stdout);
+			return 0;
+		default:
+			return cmd_bad_option("extract", c, argv);
+		}
+	}
+	if (optind != argc - 1) {
+		cmd_error("extract", "one console log to read (see 'teaperf extract --help')");
+		return EXIT_USAGE;
+	}
+	f = fopen(argv[optind], "rb");
+	if (!f) {
+		cmd_error("extract", "%s: %s", argv[optind], strerror(errno));
+		return 1;
+	}
+	for (;;) {
+		char *t = realloc(text, len + 65536);
+
+		if (!t) {
+			cmd_error("extract", "out of memory");
+			free(text);
+			fclose(f);
+			return 1;
+		}
+		text = t;
+		size_t n = fread(text + len, 1, 65536, f);
+
+		len += n;
+		if (n < 65536)
+			break;
+	}
+	fclose(f);
+	files = console_files_write("extract", text, len, dir);
+	free(text);
+	if (files == 0)
+		cmd_error("extract", "%s: no file in it (no %s line)", argv[optind], CONSOLE_FILE_BEGIN);
+	return files > 0 ? 0 : 1;
+}
