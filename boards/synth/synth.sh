@@ -33,6 +33,7 @@ if [ "${1:-}" = --board ]; then
 	bdir=$2
 	settings=$3
 	outdir=$4
+	shift 4
 	board=$(basename "$bdir")
 	. "$bdir/board.conf"
 	config=$BOARD_CONFIG

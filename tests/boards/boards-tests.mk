@@ -13,6 +13,11 @@ $(RESULTS)/boards/pins-%: boards/%/board.conf boards/check-pins.sh FORCE
 $(RESULTS)/boards/pins-refused: tests/boards/pins-refused.sh boards/check-pins.sh FORCE
 	@$(RUN_TEST) $@ 60 sh tests/boards/pins-refused.sh $(BUILD)/tests/pins-refused
 
+# make synth's script on what takes Yosys seconds (the boards' own runs take
+# an hour each: docs/results.md).
+$(RESULTS)/boards/synth-args: boards/synth/synth.sh tests/boards/synth-args.sh FORCE
+	@$(RUN_TEST) $@ 120 sh tests/boards/synth-args.sh $(BUILD)/tests/synth-args
+
 $(RESULTS)/boards/dtb-%: $(BUILD)/boards/%/fpga/board.dtb tests/boards/check-dtb.sh FORCE
 	@$(RUN_TEST) $@ 60 sh tests/boards/check-dtb.sh boards/$* $<
 
@@ -28,7 +33,7 @@ $(RESULTS)/boards/lint-%: $(BUILD)/boards/%/fpga/board_settings.svh $(BOARD_SRCS
 		-Wno-PINCONNECTEMPTY -I$(BUILD)/boards/$*/fpga -I$(RTL_INCDIR) \
 		$(addprefix -y ,$(BOARD_SIM_DIRS)) --top-module $*_top boards/$*/$*_top.sv
 
-BOARD_STATIC_RESULTS := $(RESULTS)/boards/pins-refused \
+BOARD_STATIC_RESULTS := $(RESULTS)/boards/pins-refused $(RESULTS)/boards/synth-args \
 	$(foreach b,$(BOARDS),$(RESULTS)/boards/pins-$(b) $(RESULTS)/boards/dtb-$(b) \
 		$(RESULTS)/boards/linux-$(b) $(RESULTS)/boards/lint-$(b))
 

@@ -1,0 +1,32 @@
+#!/bin/sh
+# boards/synth/synth.sh's arguments, on what takes Yosys seconds: a small
+# module with parameters (its figures, in a file named after them), a
+# parameter that is not NAME=NUMBER (usage, status 2), and a board whose
+# settings are missing (Yosys fails on the board's top: status 1, not a
+# usage error).
+# Usage: synth-args.sh WORK_DIR
+set -u
+work=$1
+rm -rf "$work"
+mkdir -p "$work"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+sh boards/synth/synth.sh default lvt_ram "$work" on ENTRIES=8 WIDTH=4 NREAD=2 NWRITE=2 \
+	>"$work/out" 2>&1 || fail "lvt_ram did not synthesize: $(tail -3 "$work/out")"
+txt=$work/default-lvt_ram-ENTRIES=8-WIDTH=4-NREAD=2-NWRITE=2.txt
+grep -q "top lvt_ram" "$txt" 2>/dev/null && grep -Eq "^LUT +[1-9]" "$txt" ||
+	fail "no figures in $txt"
+# two banks of 8 x 4 bits in LUT RAM: the parameters took
+grep -Eq "^  LUT RAM +[1-9]" "$txt" 2>/dev/null || fail "lvt_ram's banks are not LUT RAM"
+
+sh boards/synth/synth.sh default lvt_ram "$work" on WIDTH=wide >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "'WIDTH=wide' is not PARAM=VALUE" "$work/err" ||
+	fail "a bad parameter is not a usage error: $(cat "$work/err")"
+
+sh boards/synth/synth.sh --board boards/genesys2 "$work/no-settings" "$work" \
+	>/dev/null 2>"$work/err"
+[ $? -eq 1 ] && grep -q "yosys failed on genesys2_top" "$work/err" ||
+	fail "a board without its settings: $(tail -3 "$work/err")"
+
+[ $fails -eq 0 ] && echo "synth.sh: a module's parameters, bad input, a board's arguments"
