@@ -69,28 +69,6 @@ struct chart {
 
 /* ---- the table ---------------------------------------------------------- */
 
-/* All of @in, NUL-terminated; NULL when it cannot be read. */
-static char *read_all(FILE *in, size_t *len)
-{
-	size_t cap = 4096;
-	char *buf = NULL, *bigger;
-
-	*len = 0;
-	while ((bigger = realloc(buf, cap))) {
-		buf = bigger;
-		*len += fread(buf + *len, 1, cap - 1 - *len, in);
-		if (*len < cap - 1) {
-			if (ferror(in))
-				break;
-			buf[*len] = '\0';
-			return buf;
-		}
-		cap *= 2;
-	}
-	free(buf);
-	return NULL;
-}
-
 /* Reads the table and makes room for a row per line of it. */
 static int load(struct chart *ch)
 {

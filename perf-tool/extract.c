@@ -11,7 +11,6 @@
 
 #include "console_file.h"
 #include "tea/host_console.h"
-#include "tea/serial_boot.h"
 #include "teaperf.h"
 
 #define FILE_MAX (256u << 20)
@@ -22,17 +21,6 @@ struct console_file {
 	uint8_t *data;
 	bool open;
 };
-
-static bool name_ok(const char *s, size_t n)
-{
-	if (!n || n > CONSOLE_FILE_NAME_MAX || s[0] == '.')
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-", s[i]) ||
-		    !s[i])
-			return false;
-	return true;
-}
 
 static int hex_digit(char c)
 {
@@ -51,11 +39,17 @@ static const char *after_tag(const char *line, size_t n, const char *tag, size_t
 	return line + t + 1;
 }
 
+static void write_data(FILE *out, const void *arg)
+{
+	const struct console_file *f = arg;
+
+	fwrite(f->data, 1, f->len, out);
+}
+
 static int write_out(const char *cmd, const char *dir, const struct console_file *f)
 {
 	size_t plen = strlen(dir) + strlen(f->name) + 2;
 	char *path = malloc(plen);
-	FILE *out;
 	int rc = -1;
 
 	if (!path) {
@@ -63,12 +57,7 @@ static int write_out(const char *cmd, const char *dir, const struct console_file
 		return -1;
 	}
 	snprintf(path, plen, "%s/%s", dir, f->name);
-	out = fopen(path, "wb");
-	if (!out || fwrite(f->data, 1, f->len, out) != f->len || fclose(out)) {
-		cmd_error(cmd, "%s: %s", path, strerror(errno));
-		if (out)
-			fclose(out);
-	} else {
+	if (!write_file(cmd, path, write_data, f)) {
 		fprintf(stderr, "[ teaperf %s: %s, %" PRIu64 " bytes from the console ]\n", cmd, path,
 			f->len);
 		rc = 0;
@@ -94,7 +83,7 @@ static int begin(const char *cmd, struct console_file *f, const char *w, size_t 
 	uint64_t size = 0;
 	size_t i;
 
-	if (!sp || !name_ok(w, (size_t)(sp - w))) {
+	if (!sp || !console_file_name_ok(w, (size_t)(sp - w))) {
 		cmd_error(cmd, "a console file's name is not 1 to %d of [A-Za-z0-9._-]",
 			  CONSOLE_FILE_NAME_MAX);
 		return -1;
@@ -139,15 +128,15 @@ static int end(const char *cmd, const char *dir, struct console_file *f, const c
 	int rc;
 
 	for (size_t i = 0; i < 8; i++) {
-		int d = i < n ? hex_digit(w[i]) : -1;
+		int d = n == 8 ? hex_digit(w[i]) : -1;
 
-		if (n != 8 || d < 0)
+		if (d < 0)
 			return damaged(cmd, f, "an end line without its CRC");
 		crc = crc << 4 | (uint32_t)d;
 	}
 	if (f->len != f->size)
 		return damaged(cmd, f, "lines missing");
-	if (crc != serial_boot_crc(0, f->data, f->len))
+	if (crc != tea_crc32(0, f->data, f->len))
 		return damaged(cmd, f, "its CRC does not match: the line garbled it");
 	rc = write_out(cmd, dir, f);
 	free(f->data);
@@ -206,8 +195,8 @@ int cmd_extract(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = ".";
-	char *text = NULL;
-	size_t len = 0;
+	char *text;
+	size_t len;
 	FILE *f;
 	int c, files;
 
@@ -232,23 +221,12 @@ int cmd_extract(int argc, char **argv)
 		cmd_error("extract", "%s: %s", argv[optind], strerror(errno));
 		return 1;
 	}
-	for (;;) {
-		char *t = realloc(text, len + 65536);
-
-		if (!t) {
-			cmd_error("extract", "out of memory");
-			free(text);
-			fclose(f);
-			return 1;
-		}
-		text = t;
-		size_t n = fread(text + len, 1, 65536, f);
-
-		len += n;
-		if (n < 65536)
-			break;
-	}
+	text = read_all(f, &len);
 	fclose(f);
+	if (!text) {
+		cmd_error("extract", "%s: read failed", argv[optind]);
+		return 1;
+	}
 	files = console_files_write("extract", text, len, dir);
 	free(text);
 	if (files == 0)

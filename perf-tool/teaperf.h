@@ -175,6 +175,10 @@ int keep_ranges(const char *cmd, struct pics_profile **p,
 int keep_dsos(const char *cmd, const char *input, struct pics_profile **p,
 	      const char *dsos);
 
+/* All of @in, NUL-terminated (@len holds its length without the NUL);
+ * NULL when it cannot be read. */
+char *read_all(FILE *in, size_t *len);
+
 /* ---- output ------------------------------------------------------------- */
 
 /* Creates @path and fills it with @write(f, @arg); on failure one error

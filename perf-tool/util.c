@@ -172,6 +172,27 @@ struct pics_profile *load_profile(const char *cmd, const char *path)
 	return p;
 }
 
+char *read_all(FILE *in, size_t *len)
+{
+	size_t cap = 4096;
+	char *buf = NULL, *bigger;
+
+	*len = 0;
+	while ((bigger = realloc(buf, cap))) {
+		buf = bigger;
+		*len += fread(buf + *len, 1, cap - 1 - *len, in);
+		if (*len < cap - 1) {
+			if (ferror(in))
+				break;
+			buf[*len] = '\0';
+			return buf;
+		}
+		cap *= 2;
+	}
+	free(buf);
+	return NULL;
+}
+
 int write_file(const char *cmd, const char *path,
 	       void (*write)(FILE *f, const void *arg), const void *arg)
 {

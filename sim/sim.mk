@@ -54,9 +54,10 @@ RTL_PIC := -fPIC -fvisibility=hidden -fno-semantic-interposition
 # is missing fails the build (-Werror=missing-profile) rather than being
 # compiled without one.
 RTL_PGO ?= 1
+RTL_PGO_ON := $(filter 1,$(RTL_PGO))
 RTL_PGO_TRAIN := $(BUILD)/bench/programs/mix.elf $(BUILD)/bench/programs/records.elf
 RTL_PGO_INSNS := 600000
-RTL_PGO_FLAGS := $(if $(filter 1,$(RTL_PGO)),-fprofile-use -fprofile-partial-training -Werror=missing-profile)
+RTL_PGO_FLAGS := $(if $(RTL_PGO_ON),-fprofile-use -fprofile-partial-training -Werror=missing-profile)
 
 rtl_dir = $(BUILD)/teasim-rtl/$(1)
 rtl_lib = $(BUILD)/lib/teasim-rtl-$(1).so
@@ -99,9 +100,11 @@ $(call rtl_dir,$(1))/verilated.stamp: $$(RTL_SRCS) $$(RTL_HDRS) sim/sim.mk | $$(
 
 # The instrumented model (its sources copied with their times), linked into
 # a library that a copy of teasim in pgo/bin loads; the training programs'
-# runs (status 0, or 124 at the instruction limit) write the profile.
+# runs (status 0, or 124 at the instruction limit) write the profile. The
+# profile is of the model's code: a new teasim or training program does not
+# make it stale, so they are only needed first.
 $(call rtl_dir,$(1))/pgo/profile: $(call rtl_dir,$(1))/verilated.stamp $(call rtl_glue_objs,$(1)) \
-		$$(TEASIM) $$(RTL_PGO_TRAIN)
+		| $$(TEASIM) $$(RTL_PGO_TRAIN)
 	@mkdir -p $$(@D)/bin $$(@D)/lib
 	$$(quiet) PGO $$(@D)
 	$$(Q)cp -p $$(<D)/*.cpp $$(<D)/*.h $$(<D)/*.mk $$(@D)/
@@ -119,9 +122,9 @@ $(call rtl_dir,$(1))/pgo/profile: $(call rtl_dir,$(1))/verilated.stamp $(call rt
 
 # The model as teasim runs it, compiled with the training's profile.
 $(call rtl_dir,$(1))/Vtea_soc__ALL.a: $(call rtl_dir,$(1))/verilated.stamp \
-		$(if $(filter 1,$(RTL_PGO)),$(call rtl_dir,$(1))/pgo/profile)
+		$(if $(RTL_PGO_ON),$(call rtl_dir,$(1))/pgo/profile)
 	$$(quiet) CXX $$@
-	$(if $(filter 1,$(RTL_PGO)),$$(Q)cp $$(@D)/pgo/*.gcda $$(@D)/)
+	$(if $(RTL_PGO_ON),$$(Q)cp $$(@D)/pgo/*.gcda $$(@D)/)
 	$(call rtl_model,$$(@D),$$(RTL_OPT_FAST) $$(RTL_PGO_FLAGS))
 
 $(call rtl_dir,$(1))/verilated.o $(call rtl_dir,$(1))/verilated_threads.o: \

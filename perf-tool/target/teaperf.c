@@ -12,7 +12,8 @@
  * the kernel's text with its build-id, so that the host finds the right
  * binaries. FILE "host:NAME" goes out through teasim's host file channel
  * (docs/linux.md), "console:NAME" on the console as lines a board's host
- * writes back into a file (tea/host_console.h; docs/boards.md). A static program on the kernel's nolibc: no C library. */
+ * writes back into a file (tea/host_console.h; docs/boards.md). A static
+ * program on the kernel's nolibc: no C library. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,20 +163,6 @@ static void print_console_file(const char *name)
 	line[sizeof(CONSOLE_FILE_END) + 8] = '\n';
 	if (write(1, line, sizeof(CONSOLE_FILE_END) + 9) != (ssize_t)sizeof(CONSOLE_FILE_END) + 9)
 		die("cannot write to the console");
-}
-
-/* A name the host will take (tea/host_console.h). */
-static int console_name_ok(const char *name)
-{
-	size_t n = strlen(name);
-
-	if (!n || n > CONSOLE_FILE_NAME_MAX || name[0] == '.')
-		return 0;
-	for (; *name; name++)
-		if (!((*name >= 'a' && *name <= 'z') || (*name >= 'A' && *name <= 'Z') ||
-		      (*name >= '0' && *name <= '9') || *name == '.' || *name == '_' || *name == '-'))
-			return 0;
-	return 1;
 }
 
 /* ---- identities: build-ids of ELF files and of the kernel ---- */
@@ -531,7 +518,7 @@ int main(int argc, char **argv, char **envp)
 		if (err)
 			die(err);
 	} else if (to_console) {
-		if (!console_name_ok(out + 8))
+		if (!console_file_name_ok(out + 8, strlen(out + 8)))
 			die("console:NAME: 1 to 64 of A-Z a-z 0-9 . _ -, not starting with '.'");
 	} else if ((outfd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
 		die("cannot create the sample file");

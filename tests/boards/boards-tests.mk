@@ -14,7 +14,7 @@ $(RESULTS)/boards/pins-refused: tests/boards/pins-refused.sh boards/check-pins.s
 	@$(RUN_TEST) $@ 60 sh tests/boards/pins-refused.sh $(BUILD)/tests/pins-refused
 
 # make synth's script on what takes Yosys seconds (the boards' own runs take
-# an hour each: docs/results.md).
+# one to two hours each: docs/results.md).
 $(RESULTS)/boards/synth-args: boards/synth/synth.sh tests/boards/synth-args.sh FORCE
 	@$(RUN_TEST) $@ 120 sh tests/boards/synth-args.sh $(BUILD)/tests/synth-args
 

@@ -25,6 +25,21 @@
 #define CONSOLE_FILE_LINE     48
 #define CONSOLE_FILE_NAME_MAX 64
 
+/* Whether the n bytes at s are a name the host takes for a console file. */
+static inline int console_file_name_ok(const char *s, unsigned long n)
+{
+	if (!n || n > CONSOLE_FILE_NAME_MAX || s[0] == '.')
+		return 0;
+	for (unsigned long i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '.' || c == '_' || c == '-'))
+			return 0;
+	}
+	return 1;
+}
+
 /* CRC-32 (IEEE 802.3: reflected, polynomial 0xedb88320) of len bytes,
  * continuing from crc (0 to start): the console's files and the serial
  * boot protocol's frames. Plain C types, for want of stdint.h. */
