@@ -16,6 +16,7 @@ static const char annotate_usage[] =
 	"without samples have blank columns.\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
+	STAGE_HELP
 	"  -s, --symbol NAME     function to annotate (default: the function\n"
 	"                        with the most cycles)\n"
 	"      --binary ELF      the profiled binary, if not the file's own\n"
@@ -382,6 +383,7 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
+		STAGE_LONGOPT,
 		{ "symbol", required_argument, NULL, 's' },
 		SYMBOL_LONGOPTS,
 		DSOS_LONGOPT,
@@ -415,8 +417,9 @@ static int parse_options(struct annotate *a, int argc, char **argv)
 				return EXIT_USAGE;
 		}
 	}
-	return take_input_argument("annotate", argc, argv, &a->input,
-				   a->input_given);
+	if (take_input_argument("annotate", argc, argv, &a->input, a->input_given))
+		return EXIT_USAGE;
+	return stage_input_resolve("annotate", &a->view.stage, &a->input);
 }
 
 int cmd_annotate(int argc, char **argv)
@@ -431,7 +434,7 @@ int cmd_annotate(int argc, char **argv)
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
-	p = load_profile("annotate", a.input);
+	p = load_stage_profile("annotate", &a.view.stage, a.input);
 	if (!p)
 		return 1;
 	if (!keep_dsos("annotate", a.input, &p, a.view.dsos))

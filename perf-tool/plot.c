@@ -20,6 +20,7 @@ static const char plot_usage[] =
 	"          network (no external scripts, fonts or style sheets)\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
+	STAGE_HELP
 	"  -o, --output OUT      file to write (default teaperf.html)\n"
 	"      --sort KEY        insn (default), func or line\n"
 	"      --top N           the N heaviest units (default "
@@ -448,6 +449,7 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
+		STAGE_LONGOPT,
 		{ "output", required_argument, NULL, 'o' },
 		SORT_TOP_LONGOPTS,
 		SYMBOL_LONGOPTS,
@@ -476,7 +478,8 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 		}
 	}
 	if (take_input_argument("plot", argc, argv, &pl->input,
-				pl->input_given))
+				pl->input_given) ||
+	    stage_input_resolve("plot", &pl->view.stage, &pl->input))
 		return EXIT_USAGE;
 	return pick_format(pl);
 }
@@ -505,7 +508,7 @@ int cmd_plot(int argc, char **argv)
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
-	p = load_profile("plot", pl.input);
+	p = load_stage_profile("plot", &pl.view.stage, pl.input);
 	if (!p)
 		return 1;
 	if (keep_dsos("plot", pl.input, &p, pl.view.dsos)) {

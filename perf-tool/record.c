@@ -55,6 +55,8 @@ static const char record_usage[] =
 	"                        the target's, 100000: each sample costs an interrupt)\n"
 	"      --jitter BITS     add 0..2^BITS-1 random cycles to each period (default 4)\n"
 	"      --golden FILE     also write the golden reference (every cycle attributed)\n"
+	"      --stages          with --golden, also its dispatch and issue stages, beside\n"
+	"                        it (teaperf report --stage)\n"
 	"      --baselines PREFIX also write PREFIX.{nci,ibs,spe,ris}.tea, sampled in the\n"
 	"                        same cycles by the schemes TEA is compared with\n"
 	"      --teasim PATH     simulator to run (default: teasim beside teaperf, else PATH)\n"
@@ -63,8 +65,8 @@ static const char record_usage[] =
 	"  -h, --help            this help\n";
 
 enum {
-	OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_BASELINES, OPT_TEASIM, OPT_CONFIG,
-	OPT_SERIAL, OPT_BAUD, OPT_DTB,
+	OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_STAGES, OPT_BASELINES, OPT_TEASIM,
+	OPT_CONFIG, OPT_SERIAL, OPT_BAUD, OPT_DTB,
 };
 
 /* What teasim would refuse to put in /chosen/bootargs (tea/bootargs.h):
@@ -106,6 +108,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		{ "period", required_argument, NULL, 'c' },
 		{ "jitter", required_argument, NULL, OPT_JITTER },
 		{ "golden", required_argument, NULL, OPT_GOLDEN },
+		{ "stages", no_argument, NULL, OPT_STAGES },
 		{ "baselines", required_argument, NULL, OPT_BASELINES },
 		{ "teasim", required_argument, NULL, OPT_TEASIM },
 		{ "config", required_argument, NULL, OPT_CONFIG },
@@ -158,6 +161,9 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		case OPT_GOLDEN:
 			o->golden = optarg;
 			break;
+		case OPT_STAGES:
+			o->stages = true;
+			break;
 		case OPT_BASELINES:
 			o->baselines = optarg;
 			break;
@@ -185,6 +191,10 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		cmd_error("record", "--serial runs a bare-metal program that samples itself "
 			  "(bm_tea_start sets its period): --linux, --period, --jitter, --golden, "
 			  "--baselines, --teasim and --config are the simulator's");
+		return EXIT_USAGE;
+	}
+	if (o->stages && !o->golden) {
+		cmd_error("record", "--stages needs --golden FILE (the stages lie beside it)");
 		return EXIT_USAGE;
 	}
 	if (!o->serial && (o->dtb || o->baud)) {
@@ -307,7 +317,7 @@ static int record_sim(struct record_options *o)
 	pid_t pid;
 
 	/* teasim's own options, the program and its arguments, the NULL */
-	args = calloc(20 + (size_t)o->nprogram_args, sizeof(*args));
+	args = calloc(24 + (size_t)o->nprogram_args, sizeof(*args));
 	if (!args) {
 		cmd_error("record", "out of memory");
 		return -1;
@@ -354,6 +364,8 @@ static int record_sim(struct record_options *o)
 		args[n++] = "--golden";
 		args[n++] = o->golden;
 	}
+	if (o->stages)
+		args[n++] = "--stages";
 	if (o->baselines) {
 		args[n++] = "--baselines";
 		args[n++] = o->baselines;

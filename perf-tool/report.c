@@ -14,6 +14,7 @@ static const char report_usage[] =
 	"per signature (Base, or the events it suffered, joined with '+').\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
+	STAGE_HELP
 	"      --sort KEY        insn (default), func or line\n"
 	"      --top N           show the N heaviest units; 0 shows all\n"
 	TOP_DEFAULT_HELP
@@ -271,6 +272,7 @@ static int parse_options(struct report *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
+		STAGE_LONGOPT,
 		VIEW_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
@@ -294,7 +296,7 @@ static int parse_options(struct report *r, int argc, char **argv)
 	if (take_input_argument("report", argc, argv, &r->input,
 				r->input_given))
 		return EXIT_USAGE;
-	return 0;
+	return stage_input_resolve("report", &r->view.stage, &r->input);
 }
 
 int cmd_report(int argc, char **argv)
@@ -311,7 +313,7 @@ int cmd_report(int argc, char **argv)
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
-	p = load_profile("report", r.input);
+	p = load_stage_profile("report", &r.view.stage, r.input);
 	if (!p)
 		return 1;
 	r.all_weight = pics_profile_total_weight(p);

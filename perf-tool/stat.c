@@ -14,6 +14,7 @@ static const char stat_usage[] =
 	"event alone or combined with others.\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
+	STAGE_HELP
 	"      --format FMT      text (default), csv or json\n"
 	DSOS_HELP
 	"  -h, --help            this help\n";
@@ -123,6 +124,7 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
+		STAGE_LONGOPT,
 		FORMAT_LONGOPT,
 		DSOS_LONGOPT,
 		{ "help", no_argument, NULL, 'h' },
@@ -147,7 +149,7 @@ static int parse_options(struct stat_view *v, int argc, char **argv)
 	}
 	if (take_input_argument("stat", argc, argv, &v->input, input_given))
 		return EXIT_USAGE;
-	return 0;
+	return stage_input_resolve("stat", &v->view.stage, &v->input);
 }
 
 int cmd_stat(int argc, char **argv)
@@ -163,7 +165,7 @@ int cmd_stat(int argc, char **argv)
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
-	p = load_profile("stat", v.input);
+	p = load_stage_profile("stat", &v.view.stage, v.input);
 	if (!p)
 		return 1;
 	if (keep_dsos("stat", v.input, &p, v.view.dsos)) {

@@ -21,7 +21,8 @@ static const char synth_usage[] =
 	"  period N / clock HZ        default 1 / 0\n"
 	"  binary PATH / build-id HEX\n"
 	"  total-cycles N / samples N / lost N           (profile header)\n"
-	"  unit-den N                 must be LCM(1..width) (profile header)\n"
+	"  unit-den N                 cycles per weight unit 1/N (profile header;\n"
+	"                             default LCM(1..width))\n"
 	"  sample CYCLE STATE SLOT... SLOT is ADDR:SIGNATURE or '-'\n"
 	"  lost N                     samples dropped (sample files)\n"
 	"  entry ADDR SIGNATURE WEIGHT                   (profiles)\n"
@@ -116,7 +117,11 @@ static int header_number(struct synth *s, const char *key, const char *arg)
 		field = &s->lost;
 	if (!field)
 		return fail(s, "unknown line '%s'", key);
-	return number(s, arg, field);
+	if (number(s, arg, field))
+		return -1;
+	if (field == &s->unit_den && !s->unit_den)
+		return fail(s, "unit-den 0: expected at least 1");
+	return 0;
 }
 
 static int header_line(struct synth *s, const char *key, char **tok, int n)
@@ -147,11 +152,8 @@ static int start_body(struct synth *s)
 						    &s->err);
 		return s->writer ? 0 : fail(s, "%s", s->err.msg);
 	}
-	if (s->unit_den && s->unit_den != pics_weight_unit(s->meta.commit_width))
-		return fail(s, "unit-den %" PRIu64 ": profiles are written in units of 1/%" PRIu64 " for width %u",
-			    s->unit_den, pics_weight_unit(s->meta.commit_width),
-			    s->meta.commit_width);
-	s->profile = pics_profile_new(&s->meta, &s->err);
+	s->profile = pics_profile_create(&s->meta, s->unit_den ? s->unit_den :
+					 pics_weight_unit(s->meta.commit_width), &s->err);
 	return s->profile ? 0 : fail(s, "%s", s->err.msg);
 }
 

@@ -54,6 +54,7 @@ enum {
 	OPT_Y_UNIT,
 	OPT_LOG_X,
 	OPT_LOG_Y,
+	OPT_STAGE,
 };
 
 /* The view options choose what a command shows and how: --sort, --top,
@@ -105,6 +106,19 @@ struct symbol_options {
 	bool disabled;		/* --no-symbols */
 };
 
+/* --stage STAGE (report, stat, annotate, plot): the input names a golden
+ * reference and the command reads its view at STAGE (pics_stage_path). */
+#define STAGE_LONGOPT { "stage", required_argument, NULL, OPT_STAGE }
+#define STAGE_HELP \
+	"      --stage STAGE     of the golden reference FILE, the cycles attributed\n" \
+	"                        at commit (FILE itself), dispatch or issue (written\n" \
+	"                        beside it by teasim --golden FILE --stages)\n"
+
+struct stage_input {
+	const char *stage;		/* NULL: the input as it is */
+	char path[PICS_PATH_MAX + 32];
+};
+
 struct view_options {
 	enum pics_unit_kind sort;	/* --sort, insn when not given */
 	bool sort_set;			/* compare: that level only */
@@ -114,6 +128,7 @@ struct view_options {
 	unsigned formats;		/* those the command takes: FORMATS_* */
 	struct symbol_options so;
 	const char *dsos;		/* --dsos */
+	struct stage_input stage;	/* --stage */
 };
 
 /* Takes the view option getopt_long returned as @c (its value in optarg);
@@ -148,6 +163,13 @@ int take_input_argument(const char *cmd, int argc, char **argv,
 
 /* Loads a sample or profile file, printing one error line on failure. */
 struct pics_profile *load_profile(const char *cmd, const char *path);
+/* After take_input_argument: with --stage, points *@input at the stage's
+ * file. EXIT_USAGE with one error line for an unknown stage. */
+int stage_input_resolve(const char *cmd, struct stage_input *s, const char **input);
+/* load_profile(), and with --stage a check that the file holds that stage. */
+struct pics_profile *load_stage_profile(const char *cmd, const struct stage_input *s,
+					const char *path);
+
 
 /* Symbols for @p: with mappings (a Linux recording), an ELF per mapping
  * (its path under --symfs, --vmlinux for [kernel], --binary for the

@@ -131,6 +131,9 @@ int view_option(const char *cmd, struct view_options *v, int c, char **argv)
 	case OPT_DSOS:
 		v->dsos = optarg;
 		break;
+	case OPT_STAGE:
+		v->stage.stage = optarg;
+		break;
 	default:
 		return cmd_bad_option(cmd, c, argv);
 	}
@@ -170,6 +173,37 @@ struct pics_profile *load_profile(const char *cmd, const char *path)
 	if (!p)
 		cmd_error(cmd, "%s", err.msg);
 	return p;
+}
+
+int stage_input_resolve(const char *cmd, struct stage_input *s, const char **input)
+{
+	struct pics_error err;
+
+	if (!s->stage)
+		return 0;
+	if (pics_stage_path(*input, s->stage, s->path, sizeof(s->path), &err)) {
+		cmd_error(cmd, "--stage: %s", err.msg);
+		return EXIT_USAGE;
+	}
+	*input = s->path;
+	return 0;
+}
+
+struct pics_profile *load_stage_profile(const char *cmd, const struct stage_input *s,
+					const char *path)
+{
+	struct pics_profile *p = load_profile(cmd, path);
+	const char *scheme;
+
+	if (!p || !s->stage)
+		return p;
+	scheme = pics_profile_meta(p)->scheme;
+	if (!strcmp(scheme, pics_stage_scheme(s->stage)))
+		return p;
+	cmd_error(cmd, "%s holds scheme %s, not the %s stage of a golden reference", path,
+		  scheme, s->stage);
+	pics_profile_free(p);
+	return NULL;
 }
 
 char *read_all(FILE *in, size_t *len)

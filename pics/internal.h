@@ -258,11 +258,6 @@ struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,
 						    const char *path,
 						    struct pics_error *err);
 
-/* A profile object with its fields; profile.c owns it. */
-struct pics_profile *pics_profile_create(const struct pics_meta *m,
-					 uint64_t unit_den,
-					 struct pics_error *err);
-
 /* Fills @out (initialized by the caller) with (unit key, signature) ->
  * weight for units of @kind. */
 int pics_rollup(const struct pics_profile *p, enum pics_unit_kind kind,

@@ -109,6 +109,22 @@ size_t pics_signature_name(const struct pics_meta *m, uint64_t signature,
 int pics_signature_parse(const struct pics_meta *m, const char *text,
 			 uint64_t *signature, struct pics_error *err);
 
+/* ---- the stage view ------------------------------------------------------ */
+
+/* A golden reference attributes every cycle at the commit stage; teasim
+ * can also attribute every cycle at dispatch and at issue, by the same
+ * rules, into profiles beside it whose scheme names the stage
+ * (docs/formats.md). pics_stage_path() names the file that holds @stage
+ * ("commit", "dispatch" or "issue") of the golden profile @golden: @golden
+ * itself for the commit stage, else @golden with its ".prof" ending (if
+ * any) replaced by ".STAGE.prof". -1 with @err for another stage or a
+ * path that does not fit @len. */
+int pics_stage_path(const char *golden, const char *stage, char *buf,
+		    size_t len, struct pics_error *err);
+/* The scheme a profile of @stage has: "golden" for "commit", else the
+ * stage's name; NULL for another stage. */
+const char *pics_stage_scheme(const char *stage);
+
 /* ---- mappings ------------------------------------------------------------ */
 
 /* An executable mapping of the profiled run, as a Linux target records it:
@@ -223,6 +239,11 @@ struct pics_profile;
  * period / LCM(1..commit_width) cycles (see pics_profile_unit). */
 struct pics_profile *pics_profile_new(const struct pics_meta *m,
 				      struct pics_error *err);
+/* The same with one weight unit standing for period / @unit_den cycles,
+ * for a producer that splits a cycle more ways than the commit width. */
+struct pics_profile *pics_profile_create(const struct pics_meta *m,
+					 uint64_t unit_den,
+					 struct pics_error *err);
 void pics_profile_free(struct pics_profile *p);
 
 const struct pics_meta *pics_profile_meta(const struct pics_profile *p);

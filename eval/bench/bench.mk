@@ -26,6 +26,15 @@ bench-rtl: $(BUILD)/bin/teasim $(call rtl_lib,default) $(call rtl_lib,large) $(B
 	@eval/bench/bench-rtl.sh -n $(BENCH_RUNS) -t "$(BUILD)/bin/teasim --config default" \
 		-t "$(BUILD)/bin/teasim --config large" $(BENCH_RTL_PROGRAMS)
 
+# Where the cycles go at commit, dispatch and issue: the same programs with
+# the golden reference's stage view (eval/bench/stages.sh), one row per
+# program, configuration and stage.
+.PHONY: bench-stages
+bench-stages: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(call rtl_lib,default) $(call rtl_lib,large) \
+		$(BENCH_RTL_PROGRAMS)
+	@eval/bench/stages.sh -p $(BUILD)/bin/teaperf -t "$(BUILD)/bin/teasim --config default" \
+		-t "$(BUILD)/bin/teasim --config large" $(BENCH_RTL_PROGRAMS)
+
 # The cost of interrupt-driven TEA sampling: tests/tea/irq-sampling.c on the
 # RTL without sampling (period 0) and at each period.
 BENCH_TEA_PERIODS := 0 20000 5000 1000 250
@@ -40,7 +49,7 @@ $(BUILD)/rv/eval/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS
 bench-tea: $(BUILD)/bin/teasim $(RTL_LIB) $(BENCH_TEA_PROGRAMS)
 	@eval/bench/tea-overhead.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BENCH_TEA_PROGRAMS)
 
-bench: bench-iss bench-rtl bench-tea bench-linux
+bench: bench-iss bench-rtl bench-stages bench-tea bench-linux
 
 # The cost of TEA sampling under Linux (eval/bench/linux-overhead.sh): the
 # hash workload as a Linux command on the RTL, without sampling and under

@@ -2,6 +2,7 @@
 `include "mem_types.svh"
 `include "tea_events.svh"
 `include "hpm_events.svh"
+`include "stage_trace.svh"
 
 // The out-of-order core (docs/microarchitecture.md). This file is wiring:
 // the units of each stage, in the folder of that stage, and the nets
@@ -128,6 +129,14 @@ module tea_core #(
   output logic [CFG_W*PSV_BITS-1:0] trace_retire_psv_o,
   output logic [$clog2(CFG_W+1)-1:0] trace_fb_enq_o,  // entering the fetch buffer
   output logic                      trace_fb_flush_o,
+  // the stage view (stage_trace.svh): why nothing dispatched, the lanes
+  // entering each issue queue ({memory, integer}), the entries leaving each
+  // (by position) and whether each queue's oldest entry has its sources
+  output logic [DISP_STALL_BITS-1:0]  trace_disp_stall_o,
+  output logic [2*CFG_W-1:0]          trace_iq_enter_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_int_iq_taken_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_mem_iq_taken_o,
+  output logic [1:0]                  trace_iq_ready_o,
   output logic                      trace_tea_we_o,   // a TEA CSR write commits
   output logic [11:0]               trace_tea_addr_o,
   output logic [63:0]               trace_tea_wdata_o,
@@ -414,6 +423,9 @@ module tea_core #(
     .iq_mem_ports_o(iq_mem_ports), .iq_mem_rs1_ready_o(iq_mem_rs1_ready),
     .iq_mem_rs2_ready_o(iq_mem_rs2_ready),
     .lsu_load_o(disp_load), .lsu_store_o(disp_store), .ev_sq_full_o(ev_sq_full)
+`ifdef TEA_TRACE
+    , .trace_stall_o(trace_disp_stall_o)
+`endif
   );
 
   rename #(.NWAKE(NWAKE)) u_rename (
@@ -478,6 +490,9 @@ module tea_core #(
     .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
     .port_ready_i(int_port_ready), .iss_valid_o(int_iss_valid), .iss_payload_o(int_iss_payload),
     .iss_prs1_o(int_iss_prs1), .iss_prs2_o(int_iss_prs2)
+`ifdef TEA_TRACE
+    , .trace_taken_o(trace_int_iq_taken_o), .trace_oldest_ready_o(trace_iq_ready_o[0])
+`endif
   );
 
   issue_queue #(.PORTS(2), .NWAKE(NWAKE), .PAYLOAD_BITS(MPB)) u_iq_mem (
@@ -489,6 +504,9 @@ module tea_core #(
     .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
     .port_ready_i(mem_port_ready), .iss_valid_o(mem_iss_valid), .iss_payload_o(mem_iss_payload),
     .iss_prs1_o(mem_iss_prs1), .iss_prs2_o(mem_iss_prs2)
+`ifdef TEA_TRACE
+    , .trace_taken_o(trace_mem_iq_taken_o), .trace_oldest_ready_o(trace_iq_ready_o[1])
+`endif
   );
 
   // ---------------------------------------------------------------------
@@ -855,6 +873,7 @@ module tea_core #(
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i,
     .dbg_tea_we_o(sim_tea_we), .dbg_tea_addr_o(sim_tea_addr), .dbg_tea_wdata_o(sim_tea_wdata)
   );
+  assign trace_iq_enter_o = {iq_mem_valid, iq_int_valid};
 `else
   assign sim_tea_we    = 1'b0;
   assign sim_tea_addr  = '0;

@@ -9,6 +9,7 @@
 `include "core_types.svh"
 `include "mem_types.svh"
 `include "tea_events.svh"
+`include "stage_trace.svh"
 
 module tea_soc #(
   parameter logic [63:0] RESET_PC      = 64'h1000,
@@ -139,6 +140,11 @@ module tea_soc #(
   output logic [CFG_W*PSV_BITS-1:0] trace_retire_psv_o,
   output logic [$clog2(CFG_W+1)-1:0] trace_fb_enq_o,
   output logic                      trace_fb_flush_o,
+  output logic [DISP_STALL_BITS-1:0]  trace_disp_stall_o,
+  output logic [2*CFG_W-1:0]          trace_iq_enter_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_int_iq_taken_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_mem_iq_taken_o,
+  output logic [1:0]                  trace_iq_ready_o,
   output logic                      trace_tea_we_o,
   output logic [11:0]               trace_tea_addr_o,
   output logic [63:0]               trace_tea_wdata_o,
@@ -240,7 +246,9 @@ module tea_soc #(
     .trace_flush_o, .trace_rob_head_o, .trace_rob_tail_o, .trace_rob_empty_o,
     .trace_dispatch_o,
     .trace_retire_o, .trace_retire_trap_o, .trace_retire_psv_o, .trace_fb_enq_o,
-    .trace_fb_flush_o, .trace_tea_we_o, .trace_tea_addr_o, .trace_tea_wdata_o,
+    .trace_fb_flush_o, .trace_disp_stall_o, .trace_iq_enter_o,
+    .trace_int_iq_taken_o, .trace_mem_iq_taken_o, .trace_iq_ready_o,
+    .trace_tea_we_o, .trace_tea_addr_o, .trace_tea_wdata_o,
     .trace_tea_valid_o, .trace_tea_time_o, .trace_tea_state_o, .trace_tea_priv_o, .trace_tea_mask_o,
     .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o,
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i

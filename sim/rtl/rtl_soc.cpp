@@ -373,6 +373,12 @@ static void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
 	c->fetched = t->trace_fb_enq_o;
 	c->dispatched = __builtin_popcount(t->trace_dispatch_o);
 	c->fetch_flush = t->trace_fb_flush_o;
+	c->disp_stall = t->trace_disp_stall_o;
+	c->iq_enter[0] = (unsigned)bits(t->trace_iq_enter_o, 0, kWidth);
+	c->iq_enter[1] = (unsigned)bits(t->trace_iq_enter_o, kWidth, kWidth);
+	c->iq_taken[0] = bits(t->trace_int_iq_taken_o, 0, 64);
+	c->iq_taken[1] = bits(t->trace_mem_iq_taken_o, 0, 64);
+	c->iq_ready = t->trace_iq_ready_o;
 	c->csr_we = t->trace_tea_we_o;
 	c->csr_addr = t->trace_tea_addr_o;
 	c->csr_wdata = t->trace_tea_wdata_o;

@@ -22,6 +22,11 @@ struct tea_cycle {
 	unsigned fetched;	/* entering the fetch buffer */
 	unsigned dispatched;	/* leaving the fetch buffer for the ROB */
 	bool fetch_flush;	/* the fetch buffer is emptied at the end of the cycle */
+	/* for the stage view (stages.h) */
+	unsigned disp_stall;	/* why nothing dispatched: enum tea_disp_stall */
+	unsigned iq_enter[2];	/* lanes entering the integer, memory issue queue */
+	uint64_t iq_taken[2];	/* entries leaving each, by position */
+	unsigned iq_ready;	/* bit q: queue q's oldest entry has its sources */
 	/* a write to a TEA CSR that commits in this cycle */
 	bool csr_we;
 	unsigned csr_addr;

@@ -6,6 +6,7 @@
 #include "tea/csr.h"
 #include "tea/baselines.h"
 #include "tea/golden.h"
+#include "tea/stages.h"
 #include "tea/tea_run.h"
 
 /* One sampler and what it writes: the RTL's (checked against its model
@@ -28,6 +29,8 @@ struct tea_run {
 	uint64_t cycles, model_samples, lost;
 	bool golden_on;
 	struct tea_golden golden;
+	bool stages_on;
+	struct tea_stages stages;
 };
 
 /* A file header for @scheme, naming the profiled binary and its build-id
@@ -125,6 +128,11 @@ struct tea_run *tea_run_create(const struct tea_run_options *o, char *msg, size_
 		    tea_golden_init(&r->golden, &m, &err))
 			goto fail;
 		r->golden_on = true;
+		if (o->stages) {
+			if (tea_stages_init(&r->stages, &m, &err))
+				goto fail;
+			r->stages_on = true;
+		}
 	}
 	return r;
 fail:
@@ -142,6 +150,8 @@ void tea_run_destroy(struct tea_run *r)
 		sampling_abandon(&r->sweep[i]);
 	if (r->golden_on)
 		tea_golden_free(&r->golden);
+	if (r->stages_on)
+		tea_stages_free(&r->stages);
 	free(r);
 }
 
@@ -240,6 +250,8 @@ int tea_run_cycle(struct tea_run *r, const struct tea_cycle *c,
 			goto fail;
 	if (r->golden_on && tea_golden_cycle(&r->golden, c, &err))
 		goto fail;
+	if (r->stages_on && tea_stages_cycle(&r->stages, c, &err))
+		goto fail;
 	return 0;
 fail:
 	snprintf(msg, len, "%s", err.msg);
@@ -279,7 +291,8 @@ int tea_run_finish(struct tea_run *r, char *msg, size_t len)
 		pics_profile_set_total_cycles(p, r->golden.cycles - tea_golden_unattributed(&r->golden));
 		pics_profile_set_counts(p, 0, 0);
 		if (pics_profile_write(p, r->o.golden_path, &err) ||
-		    (r->o.stalls_path && tea_golden_write_stalls(&r->golden, r->o.stalls_path, &err)))
+		    (r->o.stalls_path && tea_golden_write_stalls(&r->golden, r->o.stalls_path, &err)) ||
+		    (r->stages_on && tea_stages_write(&r->stages, r->o.golden_path, &err)))
 			goto fail;
 	}
 	return 0;

@@ -54,6 +54,9 @@ static void usage(FILE *f)
 	      "                        --baselines PREFIX)\n"
 	      "      --stall-lengths FILE  RTL: with --golden, write how long the stalls are\n"
 	      "                        that end on an instruction with and without events\n"
+	      "      --stages          RTL: with --golden FILE.prof, also attribute every cycle\n"
+	      "                        at dispatch and at issue: FILE.dispatch.prof and\n"
+	      "                        FILE.issue.prof (teaperf report --stage)\n"
 	      "  -m, --max-insns N     stop after N instructions (default 10000000000; 0 = none)\n"
 	      "  -M, --memory MIB      DRAM size in MiB (default 256)\n"
 	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
@@ -198,8 +201,8 @@ int parse_options(int argc, char **argv, struct options *o)
 	enum { OPT_SIGNATURE = 256, OPT_DTB, OPT_BOOTARGS, OPT_DUMP_DTS, OPT_NO_SEMIHOSTING,
 	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
-	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_KERNEL, OPT_BIOS, OPT_INITRD, OPT_APPEND,
-	       OPT_HOST_DIR, OPT_CONFIG };
+	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_STAGES, OPT_KERNEL, OPT_BIOS, OPT_INITRD,
+	       OPT_APPEND, OPT_HOST_DIR, OPT_CONFIG };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -226,6 +229,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "baselines", required_argument, NULL, OPT_BASELINES },
 		{ "period-sweep", required_argument, NULL, OPT_PERIOD_SWEEP },
 		{ "stall-lengths", required_argument, NULL, OPT_STALL_LENGTHS },
+		{ "stages", no_argument, NULL, OPT_STAGES },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -335,6 +339,9 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_STALL_LENGTHS:
 			o->stalls_path = optarg;
 			break;
+		case OPT_STAGES:
+			o->stages = true;
+			break;
 		case 'p':
 			o->progress = true;
 			break;
@@ -371,6 +378,8 @@ int parse_options(int argc, char **argv, struct options *o)
 		return error(EXIT_USAGE, "--period-sweep needs --baselines PREFIX (it names the files)");
 	if (o->stalls_path && !o->golden_path)
 		return error(EXIT_USAGE, "--stall-lengths needs --golden (the stalls are the golden reference's)");
+	if (o->stages && !o->golden_path)
+		return error(EXIT_USAGE, "--stages needs --golden (the stage views lie beside it)");
 	if (o->tea_from_program && o->baselines_prefix)
 		return error(EXIT_USAGE, "--baselines needs --tea-source trace (they sample when the simulator does)");
 	if (o->kernel)

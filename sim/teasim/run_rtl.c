@@ -321,6 +321,7 @@ int setup_rtl(struct run *r, const struct options *o)
 		.sweep_periods = o->sweep_periods,
 		.sweep_count = o->sweep_count,
 		.stalls_path = o->stalls_path,
+		.stages = o->stages,
 	};
 	char msg[300];
 

@@ -3,7 +3,9 @@
 BENCH_SCRIPT_INPUTS := $(BUILD)/programs/hello.elf $(BUILD)/bench/tea/irq-sampling-0.elf \
 	$(BUILD)/bench/tea/irq-sampling-20000.elf
 
-$(RESULTS)/bench-scripts/rows: $(BENCH_SCRIPT_INPUTS) $(BUILD)/bin/teasim $(RTL_LIB) \
-		tests/bench/scripts-test.sh eval/bench/bench-rtl.sh eval/bench/tea-overhead.sh FORCE
-	@$(RUN_TEST) $@ 300 tests/bench/scripts-test.sh $(BUILD)/bin/teasim $(BENCH_SCRIPT_INPUTS)
+$(RESULTS)/bench-scripts/rows: $(BENCH_SCRIPT_INPUTS) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		$(RTL_LIB) tests/bench/scripts-test.sh eval/bench/bench-rtl.sh eval/bench/stages.sh \
+		eval/bench/tea-overhead.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/bench/scripts-test.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		$(BENCH_SCRIPT_INPUTS)
 TEST_RESULTS += $(RESULTS)/bench-scripts/rows

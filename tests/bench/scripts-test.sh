@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The benchmark scripts of `make bench` (eval/bench/) read teasim's summary
 # lines; `make bench` is not in `make test`, so a change of those lines would
-# break it unseen. This runs bench-rtl.sh and tea-overhead.sh on small
-# programs and checks the rows they print.
-# usage: scripts-test.sh TEASIM PROGRAM.elf IRQ_SAMPLING_0.elf IRQ_SAMPLING_P.elf
+# break it unseen. This runs bench-rtl.sh, stages.sh and tea-overhead.sh on
+# small programs and checks the rows they print.
+# usage: scripts-test.sh TEASIM TEAPERF PROGRAM.elf IRQ_SAMPLING_0.elf IRQ_SAMPLING_P.elf
 set -uo pipefail
-sim=$1 prog=$2 irq0=$3 irqp=$4
+sim=$1 teaperf=$2 prog=$3 irq0=$4 irqp=$5
 fail() { echo "bench scripts: FAIL: $*"; exit 1; }
 name=$(basename "$prog" .elf)
 
@@ -14,6 +14,15 @@ echo "$out"
 # program config instructions cycles IPC kHz, all numbers
 echo "$out" | grep -qE "^$name +default +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+$" ||
 	fail "bench-rtl.sh printed no row for $name"
+
+out=$(eval/bench/stages.sh -p "$teaperf" -t "$sim --config default" "$prog" 2>&1) ||
+	{ echo "$out"; fail "stages.sh failed"; }
+echo "$out"
+# program config stage Base%, then up to three "SIGNATURE PCT%"
+for stage in commit dispatch issue; do
+	echo "$out" | grep -qE "^$name +default +$stage +[0-9]+\.[0-9]%( +[A-Za-z0-9+-]+ [0-9]+\.[0-9]%)*$" ||
+		fail "stages.sh printed no $stage row for $name"
+done
 
 out=$(eval/bench/tea-overhead.sh "$sim --config default" "$irq0" "$irqp" 2>&1) ||
 	{ echo "$out"; fail "tea-overhead.sh failed"; }

@@ -16,6 +16,10 @@
  *   --only F1,F2,...      (before the checks it applies to) from here on,
  *                         both profiles keep only the instructions of these
  *                         functions: for programs that sample part of a run
+ *   --stage STAGE         from here on, the checks look at the golden
+ *                         reference's dispatch or issue stage (teasim
+ *                         --stages) alone; its cycles must be the run's,
+ *                         less at most 1% still in flight when it ended
  * It first checks that the golden stacks add up to the run's cycles. It
  * prints what it measured and exits 1 at the first check that fails. */
 #include <getopt.h>
@@ -27,6 +31,11 @@
 
 static struct pics_profile *golden, *tea;
 static struct pics_symbols *syms;
+/* the profiles the checks look at: golden, then TEA; with --stage, the
+ * golden reference's view at that stage alone */
+static int n_profiles = 2;
+static const char *golden_name = "golden";
+static uint64_t run_cycles;	/* of the golden reference */
 
 static void die(const char *what, const struct pics_error *err)
 {
@@ -109,20 +118,51 @@ static int check_blame(const char *arg)
 		fprintf(stderr, "check: no symbol %s in the program\n", sym);
 		exit(2);
 	}
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < n_profiles; k++) {
 		const struct pics_profile *p = k ? tea : golden;
 		double share;
 		uint64_t at = heaviest(p, event_mask(pics_profile_meta(p), eq + 1), &share);
 
 		printf("%-7s %s is heaviest at 0x%llx (%.1f%% of its cycles); %s is 0x%llx\n",
-		       k ? "TEA" : "golden", eq + 1, (unsigned long long)at, 100 * share, sym,
+		       k ? "TEA" : golden_name, eq + 1, (unsigned long long)at, 100 * share, sym,
 		       (unsigned long long)start);
 		/* a label names one instruction, a function any of its own */
 		if (end > start ? at < start || at >= end : at != start) {
-			printf("FAIL: %s blames %s on 0x%llx, not on %s\n", k ? "TEA" : "golden",
+			printf("FAIL: %s blames %s on 0x%llx, not on %s\n", k ? "TEA" : golden_name,
 			       eq + 1, (unsigned long long)at, sym);
 			return 1;
 		}
+	}
+	return 0;
+}
+
+/* Replaces the golden reference at @gpath by its view at @stage. */
+static int switch_to_stage(const char *gpath, const char *stage)
+{
+	char path[PICS_PATH_MAX + 32];
+	struct pics_error err;
+	struct pics_profile *p;
+	uint64_t run = run_cycles, seen;
+
+	if (pics_stage_path(gpath, stage, path, sizeof(path), &err))
+		die("--stage", &err);
+	p = pics_profile_load(path, &err);
+	if (!p)
+		die(path, &err);
+	seen = pics_profile_total_cycles(p);
+	printf("%s stage: %llu cycles of the run's %llu\n", stage, (unsigned long long)seen,
+	       (unsigned long long)run);
+	pics_profile_free(golden);
+	golden = p;
+	golden_name = stage;
+	n_profiles = 1;
+	if (strcmp(pics_profile_meta(p)->scheme, stage)) {
+		printf("FAIL: %s holds scheme %s\n", path, pics_profile_meta(p)->scheme);
+		return 1;
+	}
+	if (seen > run || seen < run - run / 100) {
+		printf("FAIL: the %s stage lost cycles\n", stage);
+		return 1;
 	}
 	return 0;
 }
@@ -187,7 +227,7 @@ static int check_share(const char *arg)
 	}
 	memcpy(ev, arg, (size_t)(eq - arg));
 	ev[eq - arg] = '\0';
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < n_profiles; k++) {
 		const struct pics_profile *p = k ? tea : golden;
 		struct pics_stacks *st = stacks(p, PICS_UNIT_PROGRAM);
 		const struct pics_unit *u = pics_stacks_unit(st, 0);
@@ -196,7 +236,7 @@ static int check_share(const char *arg)
 
 		pics_stacks_free(st);
 		printf("%-7s %s carries %.1f%% of the cycles (at least %s%% expected)\n",
-		       k ? "TEA" : "golden", ev, 100 * share, eq + 1);
+		       k ? "TEA" : golden_name, ev, 100 * share, eq + 1);
 		if (100 * share < atof(eq + 1)) {
 			printf("FAIL: too little %s\n", ev);
 			return 1;
@@ -223,7 +263,7 @@ static int check_stack(const char *arg)
 		fprintf(stderr, "check: no symbol %s in the program\n", sym);
 		exit(2);
 	}
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < n_profiles; k++) {
 		const struct pics_profile *p = k ? tea : golden;
 		struct pics_stacks *st = stacks(p, PICS_UNIT_INSN);
 		uint64_t ev = event_mask(pics_profile_meta(p), event);
@@ -237,11 +277,11 @@ static int check_stack(const char *arg)
 		}
 		pics_stacks_free(st);
 		if (share < 0) {
-			printf("FAIL: %s has no cycles at %s\n", k ? "TEA" : "golden", sym);
+			printf("FAIL: %s has no cycles at %s\n", k ? "TEA" : golden_name, sym);
 			return 1;
 		}
 		printf("%-7s %.1f%% of the cycles of %s carry %s (at least %s%% expected)\n",
-		       k ? "TEA" : "golden", 100 * share, sym, event, eq2 + 1);
+		       k ? "TEA" : golden_name, 100 * share, sym, event, eq2 + 1);
 		if (100 * share < atof(eq2 + 1)) {
 			printf("FAIL: too little %s at %s\n", event, sym);
 			return 1;
@@ -259,7 +299,7 @@ static int check_spread(const char *arg)
 		fprintf(stderr, "check: --spread N=PCT\n");
 		exit(2);
 	}
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < n_profiles; k++) {
 		const struct pics_profile *p = k ? tea : golden;
 		struct pics_stacks *st = stacks(p, PICS_UNIT_INSN);
 		uint64_t total = pics_stacks_total(st);
@@ -274,7 +314,7 @@ static int check_spread(const char *arg)
 		}
 		pics_stacks_free(st);
 		printf("%-7s the %u heaviest instructions hold at least %.1f%% each\n",
-		       k ? "TEA" : "golden", n, 100 * least);
+		       k ? "TEA" : golden_name, n, 100 * least);
 		if (100 * least < atof(eq + 1)) {
 			printf("FAIL: the cycles are not shared out\n");
 			return 1;
@@ -295,6 +335,7 @@ int main(int argc, char **argv)
 		{ "spread", required_argument, NULL, 'p' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "stack", required_argument, NULL, 't' },
+		{ "stage", required_argument, NULL, 'S' },
 		{ 0 }
 	};
 	const char *gpath = NULL, *spath = NULL, *elf = NULL;
@@ -325,6 +366,7 @@ int main(int argc, char **argv)
 	syms = pics_symbols_open(elf, &err);
 	if (!syms)
 		die(elf, &err);
+	run_cycles = pics_profile_total_cycles(golden);
 	printf("golden: %llu cycles; TEA: %llu samples, %llu lost\n",
 	       (unsigned long long)pics_profile_total_cycles(golden),
 	       (unsigned long long)pics_profile_samples(tea),
@@ -366,6 +408,8 @@ int main(int argc, char **argv)
 			bad = check_spread(optarg);
 		} else if (c == 't') {
 			bad = check_stack(optarg);
+		} else if (c == 'S') {
+			bad = switch_to_stage(gpath, optarg);
 		} else if (c == 'o') {
 			restrict_to(&golden, optarg);
 			restrict_to(&tea, optarg);

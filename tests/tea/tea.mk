@@ -33,6 +33,12 @@ TEA_CHECKS_tlb         := --blame tea_tlb_load=ST-TLB --blame tea_code_pages=DR-
 # sampled between bm_tea_start and bm_tea_stop only: compared there
 TEA_CHECKS_irq-sampling := --only loads,branches,alu --max-error 10 \
 			  --blame loads=ST-L1 --share ST-L1=20
+# The golden reference's stage view (teasim --stages) of the same runs: the
+# stage where each program's bottleneck shows, on the instruction it holds.
+TEA_CHECKS_chase       += --stage issue --share Not-ready=50 --stage dispatch --share ROB-full=50
+TEA_CHECKS_branch      += --stage dispatch --blame tea_branch=Flush --share Flush=15
+TEA_CHECKS_store-burst += --stage dispatch --blame tea_store=SQ-full --share SQ-full=50
+TEA_CHECKS_icache      += --stage dispatch --share FE-empty=30
 TEA_PERIOD := 97
 
 $(BUILD)/tea-tests/%.elf: $(BUILD)/rv/tests/tea/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
@@ -51,7 +57,7 @@ define tea_test_rules
 $(1)/%: $$(BUILD)/tea-tests/%.elf $$(BUILD)/bin/teasim $$(call rtl_lib,$(2)) $$(TEA_CHECK) FORCE
 	@mkdir -p $(1)
 	@$$(RUN_TEST) $$@ 600 sh -c '$$(BUILD)/bin/teasim --rtl --config $(2) -q --tea-samples $(1)/$$*.tea \
-		--tea-period $$(TEA_PERIOD) --tea-jitter 4 --golden $(1)/$$*.prof $$< && \
+		--tea-period $$(TEA_PERIOD) --tea-jitter 4 --golden $(1)/$$*.prof --stages $$< && \
 		$$(TEA_CHECK) --golden $(1)/$$*.prof --samples $(1)/$$*.tea --elf $$< $$(TEA_CHECKS_$$*)'
 
 $$(TEA_IRQ_NAMES:%=$(1)/%): $(1)/%: $$(BUILD)/tea-tests/%.elf $$(BUILD)/bin/teasim $$(call rtl_lib,$(2)) \

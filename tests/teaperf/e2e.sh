@@ -172,6 +172,47 @@ run_tf "report of a profile" 0 report golden.prof
 expect_line "report of a profile" out "^# 600 cycles in 6 instructions"
 expect_line "report of a profile" out "^ +33\.33% +200 +$S1 .*ST-L1\+ST-LLC 75\.0%  ST-L1\+ST-TLB 25\.0%$"
 
+# ---- the stage view: report --stage reads FILE.STAGE.prof -------------------
+cat >dispatch.txt <<TXT
+format profile
+scheme dispatch
+width 2
+events FE-empty Flush Redirect Serial ROB-full IQ-full LQ-full SQ-full Regs-full Halted
+period 1
+binary $work/prog.elf
+total-cycles 600
+unit-den 840
+entry $S1 Base 84000
+entry $S1 ROB-full 252000
+entry $U2 Flush 168000
+TXT
+run_tf "synth stage" 0 synth -o golden.dispatch.prof dispatch.txt
+run_tf "script stage" 0 script golden.dispatch.prof
+expect_line "script stage" out "^unit-den 840$"
+run_tf "report --stage dispatch" 0 report --stage dispatch golden.prof
+expect_line "report --stage dispatch" out "^# golden\.dispatch\.prof: scheme dispatch"
+expect_line "report --stage dispatch" out "^ +66\.67% +400 +$S1 .*ROB-full 75\.0%  Base 25\.0%$"
+expect_line "report --stage dispatch" out "^ +33\.33% +200 +$U2 .*Flush 100\.0%$"
+run_tf "stat --stage" 0 stat --stage dispatch --format csv golden.prof
+expect_line "stat --stage" out "^ROB-full,252000,300,0\.500000$"
+run_tf "annotate --stage" 0 annotate --stage dispatch -s scale golden.prof
+expect_line "annotate --stage" out "ROB-full 75\.0%  Base 25\.0%$"
+run_tf "report --stage commit" 0 report --stage commit golden.prof
+expect_line "report --stage commit" out "^# golden\.prof: scheme golden"
+run_tf "report --stage, no such stage" 2 report --stage fetch golden.prof
+one_error_line "report --stage, no such stage"
+expect_line "report --stage, no such stage" err "unknown stage 'fetch'"
+run_tf "report --stage, not recorded" 1 report --stage issue golden.prof
+one_error_line "report --stage, not recorded"
+expect_line "report --stage, not recorded" err "golden\.issue\.prof"
+cp golden.prof wrong.issue.prof
+run_tf "report --stage, another scheme" 1 report --stage issue wrong.prof
+one_error_line "report --stage, another scheme"
+expect_line "report --stage, another scheme" err "holds scheme golden, not the issue stage"
+sed 's/^unit-den 840$/unit-den 0/' dispatch.txt >bad-den.txt
+run_tf "synth unit-den 0" 1 synth -o bad.prof bad-den.txt
+one_error_line "synth unit-den 0"
+
 # ---- stat ------------------------------------------------------------------
 run_tf "stat" 0 stat samples.tea
 expect_line "stat" out "^ +600 +cycles$"

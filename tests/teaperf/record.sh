@@ -30,8 +30,15 @@ check "the samples compare against the golden profile" $?
 # The other commands on real samples of a program whose bottleneck is known
 # (tests/tea/chase.c: one load that misses in the L1 and the LLC).
 "$teaperf" record --sim --teasim "$teasim" -o "$work/c.tea" -c 200 --golden "$work/c.prof" \
-	"$chase" >/dev/null 2>&1
+	--stages "$chase" >/dev/null 2>&1
 check "record the chase program" $?
+# the stage view: the add that takes the load's value waits at issue
+"$teaperf" report --stage issue --top 1 "$work/c.prof" | tail -n 1 >"$work/out"
+grep -qE '^ +[0-9.]+% +[0-9]+ +0x[0-9a-f]+ +tea_chase_load\+0x[0-9a-f]+ +chase\.c:[0-9]+ +Not-ready 9[0-9]\.[0-9]%' "$work/out"
+check "report --stage issue: the load's consumer waits, Not-ready (got: $(cat "$work/out"))" $?
+"$teaperf" record --sim --teasim "$teasim" -o "$work/x.tea" --stages "$prog" >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "stages needs --golden" "$work/err"
+check "--stages without --golden is a usage error" $?
 "$teaperf" report --top 1 -i "$work/c.tea" | tail -n 1 >"$work/out"
 grep -qE '^ +[0-9.]+% +[0-9]+ +0x[0-9a-f]+ +tea_chase_load +chase\.c:[0-9]+ +ST-L1\+ST-LLC 9[0-9]\.[0-9]%' "$work/out"
 check "report: the load is on top, with ST-L1+ST-LLC (got: $(cat "$work/out"))" $?

@@ -1,7 +1,8 @@
-/* The TEA event list, the CSR map and the performance-counter event numbers
- * are written twice, for the RTL (rtl/include/tea_events.svh, tea_csr.svh,
- * hpm_events.svh) and for C (pics/pics.h, driver/include/tea/csr.h,
- * driver/include/tea/hpm.h). These tests read the SystemVerilog headers
+/* The TEA event list, the CSR map, the performance-counter event numbers
+ * and the trace port's dispatch stall codes are written twice, for the RTL
+ * (rtl/include/tea_events.svh, tea_csr.svh, hpm_events.svh,
+ * stage_trace.svh) and for C (pics/pics.h, driver/include/tea/csr.h,
+ * driver/include/tea/hpm.h, sim/tea/stages.h). These tests read the SystemVerilog headers
  * and check that the two agree, so that a change to one list that misses
  * the other fails here. */
 #include <ctype.h>
@@ -18,6 +19,7 @@
 #include "pics.h"
 #include "tea/csr.h"
 #include "tea/hpm.h"
+#include "tea/stages.h"
 
 #define MAX_LINES 256
 
@@ -157,12 +159,33 @@ static void hpm_events_agree(void **state)
 	free(svh);
 }
 
+static void dispatch_stall_codes_agree(void **state)
+{
+	char *svh = slurp("rtl/include/stage_trace.svh");
+	(void)state;
+
+	assert_int_equal(sv_param(svh, "DISP_DISPATCHED"), TEA_DISP_DISPATCHED);
+	assert_int_equal(sv_param(svh, "DISP_FE_EMPTY"), TEA_DISP_FE_EMPTY);
+	assert_int_equal(sv_param(svh, "DISP_FLUSH"), TEA_DISP_FLUSH);
+	assert_int_equal(sv_param(svh, "DISP_REDIRECT"), TEA_DISP_REDIRECT);
+	assert_int_equal(sv_param(svh, "DISP_SERIAL"), TEA_DISP_SERIAL);
+	assert_int_equal(sv_param(svh, "DISP_ROB_FULL"), TEA_DISP_ROB_FULL);
+	assert_int_equal(sv_param(svh, "DISP_IQ_FULL"), TEA_DISP_IQ_FULL);
+	assert_int_equal(sv_param(svh, "DISP_LQ_FULL"), TEA_DISP_LQ_FULL);
+	assert_int_equal(sv_param(svh, "DISP_SQ_FULL"), TEA_DISP_SQ_FULL);
+	assert_int_equal(sv_param(svh, "DISP_REGS_FULL"), TEA_DISP_REGS_FULL);
+	assert_int_equal(sv_param(svh, "DISP_HALTED"), TEA_DISP_HALTED);
+	assert_true(TEA_DISP_NUM <= 1u << sv_param(svh, "DISP_STALL_BITS"));
+	free(svh);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(csr_map_agrees),
 		cmocka_unit_test(event_list_agrees),
 		cmocka_unit_test(hpm_events_agree),
+		cmocka_unit_test(dispatch_stall_codes_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 `include "backend_types.svh"
 `include "tea_events.svh"
+`include "stage_trace.svh"
 
 // Dispatch (stage D of tea_core): the W dispatch lanes decode the
 // fetch-buffer head, and the longest prefix of it that fits in the ROB, the
@@ -80,6 +81,12 @@ module dispatch #(
   output logic [W-1:0]             lsu_load_o,
   output logic [W-1:0]             lsu_store_o,
   output logic                     ev_sq_full_o       // HPM: a store waits for the SQ
+`ifdef TEA_TRACE
+  ,
+  // Trace port (simulation only): why lane 0 did not dispatch this cycle
+  // (stage_trace.svh; DISP_DISPATCHED when lanes did)
+  output logic [DISP_STALL_BITS-1:0] trace_stall_o
+`endif
 );
   // One dispatch_lane per lane: its structs are module-level there, which
   // Yosys 0.23 needs; the loops below use these flat vectors.
@@ -133,6 +140,26 @@ module dispatch #(
     fb_deq_count_o = '0;
     for (int i = 0; i < W; i++) if (lanes_o[i]) fb_deq_count_o = LB'(i + 1);
   end
+
+`ifdef TEA_TRACE
+  // The first reason, in the order of the checks above, that keeps lane 0
+  // back; what is left is rename's free list.
+  always_comb begin
+    if (fire)                                                trace_stall_o = DISP_DISPATCHED;
+    else if (halted_i)                                       trace_stall_o = DISP_HALTED;
+    else if (flush_i)                                        trace_stall_o = DISP_FLUSH;
+    else if (redirect_pending_i)                             trace_stall_o = DISP_REDIRECT;
+    else if (!fb_valid_i[0])                                 trace_stall_o = DISP_FE_EMPTY;
+    else if (serial_inflight_q || (lane_serial[0] && !rob_empty_i))
+                                                             trace_stall_o = DISP_SERIAL;
+    else if (rob_free_i == '0)                               trace_stall_o = DISP_ROB_FULL;
+    else if ((lane_int[0] && iq_int_free_i == '0) || (lane_mem[0] && iq_mem_free_i == '0))
+                                                             trace_stall_o = DISP_IQ_FULL;
+    else if (lane_load[0] && lq_free_i == '0)                trace_stall_o = DISP_LQ_FULL;
+    else if (lane_store[0] && sq_free_i == '0)               trace_stall_o = DISP_SQ_FULL;
+    else                                                     trace_stall_o = DISP_REGS_FULL;
+  end
+`endif
 
   assign rn_valid_o   = cand;
   assign rn_fire_o    = fire;

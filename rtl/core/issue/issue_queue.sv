@@ -48,6 +48,14 @@ module issue_queue #(
   output logic [PORTS*PAYLOAD_BITS-1:0] iss_payload_o,
   output logic [PORTS*PREG_BITS-1:0]    iss_prs1_o,
   output logic [PORTS*PREG_BITS-1:0]    iss_prs2_o
+`ifdef TEA_TRACE
+  ,
+  // Trace port (simulation only): the entries leaving this cycle, by
+  // position before the collapse, and whether entry 0 (the oldest) has
+  // its sources ready
+  output logic [ENTRIES-1:0]            trace_taken_o,
+  output logic                          trace_oldest_ready_o
+`endif
 );
   localparam int unsigned PB = PREG_BITS;
   localparam int unsigned PL = PAYLOAD_BITS;
@@ -107,6 +115,11 @@ module issue_queue #(
       iss_valid_o[p] = found;
     end
   end
+
+`ifdef TEA_TRACE
+  assign trace_taken_o        = taken;
+  assign trace_oldest_ready_o = ready_e[0];
+`endif
 
   // The one-hot grants drive AND-OR multiplexers.
   logic [PORTS*SB-1:0] iss_slot;
