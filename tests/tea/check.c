@@ -10,7 +10,7 @@
  *   --stack SYMBOL=EVENT=PCT  at least PCT% of the cycles of the instruction
  *                         at SYMBOL carry EVENT, in both profiles
  *   --share EVENT=PCT     at least PCT% of all cycles carry EVENT, in both
- *                         ("Base" for cycles with no event)
+ *                         ("Base" for cycles with no event; E1,E2: either)
  *   --spread N=PCT        the N heaviest instructions each hold at least
  *                         PCT% of the cycles, in both (time shared out)
  *   --only F1,F2,...      (before the checks it applies to) from here on,
@@ -43,18 +43,28 @@ static void die(const char *what, const struct pics_error *err)
 	exit(1);
 }
 
-static uint64_t event_mask(const struct pics_meta *m, const char *name)
+/* @names: "Base", an event, or events separated by commas (any of them). */
+static uint64_t event_mask(const struct pics_meta *m, const char *names)
 {
-	int i;
+	uint64_t mask = 0;
+	char name[PICS_EVENT_NAME_MAX];
 
-	if (!strcmp(name, "Base"))
+	if (!strcmp(names, "Base"))
 		return 0;
-	i = pics_meta_event_index(m, name);
-	if (i < 0) {
-		fprintf(stderr, "check: no event %s\n", name);
-		exit(2);
+	for (const char *p = names; *p;) {
+		size_t len = strcspn(p, ",");
+		int i;
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		i = pics_meta_event_index(m, name);
+		if (i < 0) {
+			fprintf(stderr, "check: no event %s\n", name);
+			exit(2);
+		}
+		mask |= 1ull << i;
+		p += len + (p[len] == ',');
 	}
-	return 1ull << i;
+	return mask;
 }
 
 /* Weight of the cycles carrying @event (0: Base, the empty signature). */

@@ -35,7 +35,10 @@ TEA_CHECKS_irq-sampling := --only loads,branches,alu --max-error 10 \
 			  --blame loads=ST-L1 --share ST-L1=20
 # The golden reference's stage view (teasim --stages) of the same runs: the
 # stage where each program's bottleneck shows, on the instruction it holds.
-TEA_CHECKS_chase       += --stage issue --share Not-ready=50 --stage dispatch --share ROB-full=50
+# (the chase fills the default config's ROB, the large config's integer
+# issue queue first)
+TEA_CHECKS_chase       += --stage issue --share Not-ready=50 --stage dispatch \
+			  --share ROB-full,IQ-full=50
 TEA_CHECKS_branch      += --stage dispatch --blame tea_branch=Flush --share Flush=15
 TEA_CHECKS_store-burst += --stage dispatch --blame tea_store=SQ-full --share SQ-full=50
 TEA_CHECKS_icache      += --stage dispatch --share FE-empty=30
