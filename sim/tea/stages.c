@@ -120,7 +120,7 @@ static int issue_stage(struct tea_stages *s, const struct tea_cycle *c, struct p
 	unsigned n = 0, oldest_q = 0;
 
 	for (int q = 0; q < TEA_STAGE_IQS; q++) {
-		if (c->iq_taken[q] >> s->iq_count[q])
+		if (s->iq_count[q] < TEA_STAGE_IQ_MAX && c->iq_taken[q] >> s->iq_count[q])
 			return out_of_step(err, s->cycles, "an entry leaves an issue queue that holds fewer");
 		n += (unsigned)__builtin_popcountll(c->iq_taken[q]);
 	}
