@@ -42,10 +42,12 @@ $(BUILD)/random/%.elf: $(BUILD)/random/%.S $(RANDOM_LD) | $(DEPS_STAMP)
 		-Wl,--no-warn-rwx-segments -o $@ $<
 
 # The instruction limit only stops a runaway program: a length of L runs
-# about 40 L instructions.
+# about 40 L instructions. The golden reference and its stage view follow
+# the random stream too: a trace they cannot follow fails the run.
 $(RESULTS)/random/%: $(BUILD)/random/%.elf $(BUILD)/bin/teasim $(RTL_LIB) FORCE
 	@$(RUN_TEST) $@ 1200 $(BUILD)/bin/teasim --rtl --config $(CONFIG) -q \
-		--max-insns $$(( 400 * $(patsubst %/,%,$(dir $*)) + 1000000 )) $<
+		--max-insns $$(( 400 * $(patsubst %/,%,$(dir $*)) + 1000000 )) \
+		--golden $@.prof --stages $<
 
 $(RESULTS)/random-iss/%: $(BUILD)/random/%.elf $(BUILD)/bin/teasim FORCE
 	@$(RUN_TEST) $@ 120 $(BUILD)/bin/teasim -q \
