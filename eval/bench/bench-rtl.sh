@@ -38,6 +38,6 @@ for prog in "$@"; do
 		read -r insns cycles ipc config < <(awk '{ gsub(/[(),]/, ""); print $2, $5, $8, $NF }' <<<"$line")
 		iters=$(grep -oE '[0-9]+\.[0-9]+ iterations/MHz' <<<"$out" | awk '{ print $1 }') || iters=-
 		printf '%-10s %-8s %12s %12s %6s %8.1f %9s\n' "$(basename "$prog" .elf)" "$config" \
-			"$insns" "$cycles" "$ipc" "$best" "${iters:--}"
+			"$insns" "$cycles" "$ipc" "$best" "$iters"
 	done
 done

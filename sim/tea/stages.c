@@ -25,9 +25,9 @@ static int out_of_step(struct pics_error *err, uint64_t cycle, const char *what)
 	return -1;
 }
 
-static int stage_init(struct tea_stage *st, const struct pics_meta *golden, const char *scheme,
-		      const char *const *events, unsigned n, unsigned flush_reason,
-		      unsigned kept_reason, struct pics_error *err)
+static int stage_init(struct tea_stage *st, const struct pics_meta *golden, uint64_t unit,
+		      const char *scheme, const char *const *events, unsigned n,
+		      unsigned flush_reason, unsigned kept_reason, struct pics_error *err)
 {
 	struct pics_meta m = *golden;
 
@@ -35,8 +35,7 @@ static int stage_init(struct tea_stage *st, const struct pics_meta *golden, cons
 	m.n_events = n;
 	for (unsigned i = 0; i < n; i++)
 		snprintf(m.events[i], sizeof(m.events[i]), "%s", events[i]);
-	/* issue passes more instructions a cycle than commit: split by 1..8 */
-	st->profile = pics_profile_create(&m, pics_weight_unit(PICS_MAX_WIDTH), err);
+	st->profile = pics_profile_create(&m, unit, err);
 	st->reasons = n + 1;
 	st->flush_reason = flush_reason;
 	st->kept_reason = kept_reason;
@@ -46,6 +45,7 @@ static int stage_init(struct tea_stage *st, const struct pics_meta *golden, cons
 int tea_stages_init(struct tea_stages *s, const struct pics_meta *golden, struct pics_error *err)
 {
 	memset(s, 0, sizeof(*s));
+	/* issue passes more instructions a cycle than commit: split by 1..8 */
 	s->unit = pics_weight_unit(PICS_MAX_WIDTH);
 	s->ring = calloc(TEA_STAGE_INFLIGHT, sizeof(*s->ring));
 	if (!s->ring) {
@@ -53,9 +53,9 @@ int tea_stages_init(struct tea_stages *s, const struct pics_meta *golden, struct
 		snprintf(err->msg, sizeof(err->msg), "out of memory for the stage view");
 		return -1;
 	}
-	if (stage_init(&s->stage[TEA_STAGE_DISPATCH], golden, "dispatch", disp_events,
+	if (stage_init(&s->stage[TEA_STAGE_DISPATCH], golden, s->unit, "dispatch", disp_events,
 		       TEA_DISP_NUM - 1, TEA_DISP_FLUSH, TEA_DISP_REDIRECT, err) ||
-	    stage_init(&s->stage[TEA_STAGE_ISSUE], golden, "issue", issue_events,
+	    stage_init(&s->stage[TEA_STAGE_ISSUE], golden, s->unit, "issue", issue_events,
 		       TEA_ISSUE_NUM - 1, TEA_ISSUE_FLUSH, 0, err)) {
 		tea_stages_free(s);
 		return -1;
@@ -253,7 +253,6 @@ int tea_stages_cycle(struct tea_stages *s, const struct tea_cycle *c, struct pic
 
 int tea_stages_write(struct tea_stages *s, const char *golden_path, struct pics_error *err)
 {
-	static const char *const names[TEA_NUM_STAGES] = { "dispatch", "issue" };
 	char path[PICS_PATH_MAX + 32];
 
 	for (int id = 0; id < TEA_NUM_STAGES; id++) {
@@ -262,7 +261,9 @@ int tea_stages_write(struct tea_stages *s, const char *golden_path, struct pics_
 		/* the cycles given to instructions that left the ROB */
 		pics_profile_set_total_cycles(p, pics_profile_total_weight(p) / s->unit);
 		pics_profile_set_counts(p, 0, 0);
-		if (pics_stage_path(golden_path, names[id], path, sizeof(path), err) ||
+		/* a stage profile's scheme is the stage's name */
+		if (pics_stage_path(golden_path, pics_profile_meta(p)->scheme, path, sizeof(path),
+				    err) ||
 		    pics_profile_write(p, path, err))
 			return -1;
 	}

@@ -166,7 +166,7 @@ static int switch_to_stage(const char *gpath, const char *stage)
 	golden = p;
 	golden_name = stage;
 	n_profiles = 1;
-	if (strcmp(pics_profile_meta(p)->scheme, stage)) {
+	if (strcmp(pics_profile_meta(p)->scheme, pics_stage_scheme(stage))) {
 		printf("FAIL: %s holds scheme %s\n", path, pics_profile_meta(p)->scheme);
 		return 1;
 	}
