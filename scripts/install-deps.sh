@@ -14,7 +14,7 @@ packages=(
 	libxml2-utils
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 	qemu-system-misc
-	linux-source-6.1 gcc-riscv64-linux-gnu bc bison flex rsync patch opensbi
+	linux-source-6.1 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc bison flex rsync patch opensbi
 	openfpgaloader
 )
 

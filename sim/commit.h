@@ -13,7 +13,8 @@ struct commit {
 	uint64_t pc;
 	uint32_t insn;      /* raw bits; a compressed instruction has insn[1:0] != 3 */
 	uint8_t priv;       /* privilege the instruction executed in */
-	uint8_t rd;         /* destination register; 0 means no register write */
+	uint8_t rd;         /* destination register; 0 means no register write,
+			       COMMIT_RD_F + n is f<n> */
 	uint8_t mem_size;   /* bytes stored (1, 2, 4, 8); 0 means no memory write */
 	bool trap;          /* a trap was taken instead of retiring the instruction */
 	bool interrupt;     /* the trap is an interrupt (taken before pc executes) */
@@ -23,6 +24,8 @@ struct commit {
 	uint64_t cause;     /* mcause/scause value written, when trap */
 	uint64_t tval;      /* mtval/stval value written, when trap */
 };
+
+#define COMMIT_RD_F 32
 
 static inline unsigned commit_insn_len(const struct commit *c)
 {

@@ -21,6 +21,7 @@ LINUX_CONFIG  := driver/linux/tea.config
 LINUX_IMAGE   := $(LINUX_DIR)/Image
 LINUX_CPIO    := $(LINUX_DIR)/tea.cpio
 LINUX_MODULE  := $(LINUX_DIR)/module/tea_pmu.ko
+LINUX_GLIBC_CPIO := $(LINUX_DIR)/glibc.cpio
 LINUX_MAKE     = $(MAKE) --no-print-directory -C $(LINUX_SRC) O=$(abspath $(LINUX_OBJ)) \
 		 ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu-
 
@@ -39,7 +40,7 @@ LINUX_PROGRAMS := $(patsubst tests/linux/%.c,%,$(wildcard tests/linux/*.c))
 LINUX_ROOTFS_FILES := $(LINUX_ROOTFS)/init $(LINUX_PROGRAMS:%=$(LINUX_ROOTFS)/bin/%)
 
 .PHONY: linux
-linux: $(LINUX_IMAGE) $(LINUX_CPIO)
+linux: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_GLIBC_CPIO)
 
 # The source, with the project's one change (the patch says why).
 LINUX_PATCH := driver/linux/perf-exports.patch
@@ -148,4 +149,22 @@ $(LINUX_CPIO): $(LINUX_MODULE) $(LINUX_TEAPERF) driver/linux/linux.mk
 	  echo "file /lib/modules/tea_pmu.ko $(abspath $(LINUX_MODULE)) 0644 0 0"; \
 	  for f in $(notdir $(filter $(LINUX_ROOTFS)/bin/%,$^)); do \
 		echo "file /bin/$$f $(abspath $(LINUX_DIR))/stripped/$$f 0755 0 0"; done; } >$@.list
+	$(Q)$(LINUX_OBJ)/usr/gen_init_cpio $@.list >$@.tmp && mv $@.tmp $@
+
+# Programs of Debian's own toolchain and C library (tests/linux/glibc/*.c:
+# riscv64-linux-gnu-gcc's rv64gc/lp64d, static glibc), in an initramfs of
+# their own for --initrd: glibc's start-up uses F and D, so they need a
+# hart with both (teasim --isa rv64imafdc; tests/linux/glibc.sh).
+LINUX_GLIBC_PROGRAMS := $(patsubst tests/linux/glibc/%.c,%,$(wildcard tests/linux/glibc/*.c))
+LINUX_GLIBC_FILES := $(LINUX_GLIBC_PROGRAMS:%=$(LINUX_ROOTFS)/bin/%)
+$(LINUX_GLIBC_FILES): $(LINUX_ROOTFS)/bin/%: tests/linux/glibc/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)riscv64-linux-gnu-gcc -static -O2 -Wall -Wextra -Werror -o $@ $< -lm
+
+$(LINUX_GLIBC_CPIO): $(LINUX_GLIBC_FILES) $(LINUX_IMAGE) driver/linux/linux.mk
+	$(quiet) CPIO $@
+	$(Q){ echo "dir /bin 0755 0 0"; \
+	  for f in $(LINUX_GLIBC_PROGRAMS); do \
+		echo "file /bin/$$f $(abspath $(LINUX_ROOTFS))/bin/$$f 0755 0 0"; done; } >$@.list
 	$(Q)$(LINUX_OBJ)/usr/gen_init_cpio $@.list >$@.tmp && mv $@.tmp $@

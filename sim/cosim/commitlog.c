@@ -31,7 +31,9 @@ int commitlog_format(char *buf, size_t len, const struct commit *c)
 	if (c->trap)
 		n = append(buf, len, n, " %s cause=%" PRIx64 " tval=%016" PRIx64,
 			   c->interrupt ? "interrupt" : "trap", c->cause, c->tval);
-	if (c->rd)
+	if (c->rd >= COMMIT_RD_F)
+		n = append(buf, len, n, " f%u=%016" PRIx64, c->rd - COMMIT_RD_F, c->rd_value);
+	else if (c->rd)
 		n = append(buf, len, n, " x%u=%016" PRIx64, c->rd, c->rd_value);
 	if (c->mem_size)
 		n = append(buf, len, n, " mem%u[%016" PRIx64 "]=%0*" PRIx64, c->mem_size * 8,

@@ -1,14 +1,18 @@
 /* RV64C: every 16-bit instruction is expanded into the 32-bit instruction
  * it stands for, which execute.c then runs. The hart keeps a table with the
- * expansion of all 65536 patterns, built once. Encodings that are reserved,
- * or that need F/D (which this hart does not have), expand to 0. */
+ * expansion of all 65536 patterns, built once. Encodings that are reserved
+ * expand to 0, and so do the four double-precision loads and stores on a
+ * hart without D (rvc_expand() is that hart's expansion, which the RTL's
+ * decoder is checked against). */
 #include "iss/hart_internal.h"
 
 enum {
 	OP_LOAD = 0x03,
+	OP_LOAD_FP = 0x07,
 	OP_IMM = 0x13,
 	OP_IMM_32 = 0x1b,
 	OP_STORE = 0x23,
+	OP_STORE_FP = 0x27,
 	OP_REG = 0x33,
 	OP_LUI = 0x37,
 	OP_REG_32 = 0x3b,
@@ -237,8 +241,32 @@ uint32_t rvc_expand(uint16_t insn)
 	}
 }
 
-void rvc_fill_table(uint32_t *table)
+/* C.FLD, C.FSD, C.FLDSP, C.FSDSP: the D extension's compressed forms
+ * (RV64 has no compressed single-precision loads and stores). */
+uint32_t rvc_expand_fp(uint16_t c)
 {
-	for (uint32_t i = 0; i < 0x10000; i++)
+	unsigned q = c & 3, f3 = bits(c, 15, 13);
+	uint32_t d_off = bits(c, 12, 10) << 3 | bits(c, 6, 5) << 6;
+
+	if (q == 0 && f3 == 1)
+		return enc_i(OP_LOAD_FP, creg(c, 2), 3, creg(c, 7), (int32_t)d_off);
+	if (q == 0 && f3 == 5)
+		return enc_s(OP_STORE_FP, 3, creg(c, 7), creg(c, 2), (int32_t)d_off);
+	if (q == 2 && f3 == 1)
+		return enc_i(OP_LOAD_FP, bits(c, 11, 7), 3, 2,
+			     (int32_t)(bits(c, 12, 12) << 5 | bits(c, 6, 5) << 3 |
+				       bits(c, 4, 2) << 6));
+	if (q == 2 && f3 == 5)
+		return enc_s(OP_STORE_FP, 3, 2, bits(c, 6, 2),
+			     (int32_t)(bits(c, 12, 10) << 3 | bits(c, 9, 7) << 6));
+	return 0;
+}
+
+void rvc_fill_table(uint32_t *table, bool fp)
+{
+	for (uint32_t i = 0; i < 0x10000; i++) {
 		table[i] = rvc_expand((uint16_t)i);
+		if (fp && !table[i])
+			table[i] = rvc_expand_fp((uint16_t)i);
+	}
 }

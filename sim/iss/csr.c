@@ -1,9 +1,13 @@
-/* The CSR file of privileged spec 1.12 for an RV64 M/S/U hart without F/D,
- * PMP entries or hardware performance events. Choices where the spec leaves
- * freedom (the RTL implements the same):
- * - misa reads RV64 ACIMSU and ignores writes.
- * - mstatus: UXL = SXL = 2, FS = VS = XS = 0 so SD = 0, no big-endian bits;
- *   writing MPP = 2 (reserved) leaves MPP unchanged.
+/* The CSR file of privileged spec 1.12 for an RV64 M/S/U hart without PMP
+ * entries or hardware performance events, with or without F and D.
+ * Choices where the spec leaves freedom (the RTL implements the same):
+ * - misa reads RV64 ACIMSU, and D and F on a hart with them; writes are
+ *   ignored.
+ * - mstatus: UXL = SXL = 2, VS = XS = 0, no big-endian bits; FS is
+ *   read-only zero without F and D; SD = (FS == Dirty). Writing MPP = 2
+ *   (reserved) leaves MPP unchanged.
+ * - fflags, frm, fcsr exist with F and D; while FS is Off they are
+ *   illegal, like every F and D instruction. Writing them makes FS Dirty.
  * - mtvec/stvec: MODE bit 1 is hardwired to 0 (direct and vectored only).
  * - mepc/sepc: bit 0 is hardwired to 0 (IALIGN = 16).
  * - medeleg: bits 0-9, 12, 13, 15 are writable; mideleg: SSI, STI, SEI
@@ -25,6 +29,9 @@
 #include "tea/sampler_model.h"
 
 enum csr_number {
+	CSR_FFLAGS = 0x001,
+	CSR_FRM = 0x002,
+	CSR_FCSR = 0x003,
 	CSR_SSTATUS = 0x100,
 	CSR_SIE = 0x104,
 	CSR_STVEC = 0x105,
@@ -79,13 +86,14 @@ enum csr_number {
 #define MISA_VALUE ((2ull << 62) | (1u << ('A' - 'A')) | (1u << ('C' - 'A')) | \
 		    (1u << ('I' - 'A')) | (1u << ('M' - 'A')) | \
 		    (1u << ('S' - 'A')) | (1u << ('U' - 'A')))
+#define MISA_FD ((1u << ('D' - 'A')) | (1u << ('F' - 'A')))
 
 #define MSTATUS_WRITABLE (MSTATUS_SIE | MSTATUS_MIE | MSTATUS_SPIE | MSTATUS_MPIE | \
 			  MSTATUS_SPP | MSTATUS_MPP | MSTATUS_MPRV | MSTATUS_SUM | \
 			  MSTATUS_MXR | MSTATUS_TVM | MSTATUS_TW | MSTATUS_TSR)
 #define SSTATUS_WRITABLE (MSTATUS_SIE | MSTATUS_SPIE | MSTATUS_SPP | MSTATUS_SUM | \
 			  MSTATUS_MXR)
-#define SSTATUS_VISIBLE (SSTATUS_WRITABLE | MSTATUS_UXL)
+#define SSTATUS_VISIBLE (SSTATUS_WRITABLE | MSTATUS_UXL | MSTATUS_FS | MSTATUS_SD)
 
 #define MEDELEG_WRITABLE 0xb3ffull
 #define MCOUNTINHIBIT_WRITABLE 0xfffffffdu
@@ -93,6 +101,8 @@ enum csr_number {
 void csr_reset(struct hart *h)
 {
 	h->mstatus = MSTATUS_XL64;
+	h->fflags = 0;
+	h->frm = 0;
 	h->mie = 0;
 	h->mip_sw = 0;
 	h->mideleg = 0;
@@ -200,7 +210,7 @@ static bool read_machine_csr(const struct hart *h, unsigned csr, uint64_t *v)
 		*v = h->mstatus;
 		break;
 	case CSR_MISA:
-		*v = MISA_VALUE;
+		*v = MISA_VALUE | (h->has_fp ? MISA_FD : 0);
 		break;
 	case CSR_MEDELEG:
 		*v = h->medeleg;
@@ -261,10 +271,31 @@ static bool is_tea_csr(unsigned csr)
 }
 
 
+static bool read_fp_csr(const struct hart *h, unsigned csr, uint64_t *v)
+{
+	if (!h->has_fp)
+		return false;
+	switch (csr) {
+	case CSR_FFLAGS:
+		*v = h->fflags;
+		break;
+	case CSR_FRM:
+		*v = h->frm;
+		break;
+	case CSR_FCSR:
+		*v = (uint64_t)h->frm << 5 | h->fflags;
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
 /* Reads a CSR as software sees it; false when it does not exist. */
 bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 {
-	if (read_supervisor_csr(h, csr, v) || read_machine_csr(h, csr, v))
+	if (read_supervisor_csr(h, csr, v) || read_machine_csr(h, csr, v) ||
+	    read_fp_csr(h, csr, v))
 		return true;
 	if (is_tea_csr(csr)) {
 		if (!tea_csr_exists(h, csr))
@@ -296,6 +327,8 @@ static bool csr_permitted(const struct hart *h, unsigned csr, bool write)
 		       (h->priv != PRIV_U || (tea_csr_ctl(h) & TEA_CTL_UEN));
 	if (((csr >> 8) & 3) > h->priv)
 		return false;
+	if (csr >= CSR_FFLAGS && csr <= CSR_FCSR && !hart_fp_enabled(h))
+		return false;
 	if (write && (csr >> 10) == 3)
 		return false;
 	if (csr == CSR_SATP && h->priv == PRIV_S && (h->mstatus & MSTATUS_TVM))
@@ -312,11 +345,37 @@ static bool csr_permitted(const struct hart *h, unsigned csr, bool write)
 
 static void write_mstatus(struct hart *h, uint64_t v, uint64_t writable)
 {
-	uint64_t nv = (h->mstatus & ~writable) | (v & writable);
+	uint64_t nv;
 
+	if (h->has_fp)
+		writable |= MSTATUS_FS;
+	nv = (h->mstatus & ~writable) | (v & writable);
 	if (((nv & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == 2)
 		nv = (nv & ~MSTATUS_MPP) | (h->mstatus & MSTATUS_MPP);
+	nv &= ~MSTATUS_SD;
+	if ((nv & MSTATUS_FS) == MSTATUS_FS_DIRTY)
+		nv |= MSTATUS_SD;
 	h->mstatus = nv;
+}
+
+static bool write_fp_csr(struct hart *h, unsigned csr, uint64_t v)
+{
+	switch (csr) {
+	case CSR_FFLAGS:
+		h->fflags = v & 0x1f;
+		break;
+	case CSR_FRM:
+		h->frm = v & 7;
+		break;
+	case CSR_FCSR:
+		h->fflags = v & 0x1f;
+		h->frm = (v >> 5) & 7;
+		break;
+	default:
+		return false;
+	}
+	hart_fp_dirty(h);
+	return true;
 }
 
 static void write_satp(struct hart *h, uint64_t v)
@@ -433,7 +492,8 @@ static bool write_machine_csr(struct hart *h, unsigned csr, uint64_t v)
 /* Writes an existing, writable CSR with the WARL rules above. */
 static void csr_write(struct hart *h, unsigned csr, uint64_t v)
 {
-	if (write_supervisor_csr(h, csr, v) || write_machine_csr(h, csr, v))
+	if (write_supervisor_csr(h, csr, v) || write_machine_csr(h, csr, v) ||
+	    write_fp_csr(h, csr, v))
 		return;
 	if (is_tea_csr(csr))
 		tea_csr_write(h, csr, v);

@@ -1,18 +1,26 @@
 /* RV64IMA, Zicsr, Zifencei and the privileged instructions, in their 32-bit
- * encodings. Anything not decoded here is an illegal instruction. */
+ * encodings; F and D go on to execute_fp.c. Anything not decoded is an
+ * illegal instruction. */
 #include "iss/hart_internal.h"
 
 enum opcode {
 	OPC_LOAD = 0x03,
+	OPC_LOAD_FP = 0x07,
 	OPC_MISC_MEM = 0x0f,
 	OPC_OP_IMM = 0x13,
 	OPC_AUIPC = 0x17,
 	OPC_OP_IMM_32 = 0x1b,
 	OPC_STORE = 0x23,
+	OPC_STORE_FP = 0x27,
 	OPC_AMO = 0x2f,
 	OPC_OP = 0x33,
 	OPC_LUI = 0x37,
 	OPC_OP_32 = 0x3b,
+	OPC_MADD = 0x43,
+	OPC_MSUB = 0x47,
+	OPC_NMSUB = 0x4b,
+	OPC_NMADD = 0x4f,
+	OPC_OP_FP = 0x53,
 	OPC_BRANCH = 0x63,
 	OPC_JALR = 0x67,
 	OPC_JAL = 0x6f,
@@ -593,6 +601,14 @@ bool hart_execute(struct hart *h, uint32_t insn, unsigned len)
 			return illegal(h);
 		h->pc = npc;
 		return true;
+	case OPC_LOAD_FP:
+	case OPC_STORE_FP:
+	case OPC_MADD:
+	case OPC_MSUB:
+	case OPC_NMSUB:
+	case OPC_NMADD:
+	case OPC_OP_FP:
+		return hart_execute_fp(h, insn, len);
 	case OPC_SYSTEM:
 		if (((insn >> 12) & 7) == 0)
 			return exec_system_priv(h, insn, len);

@@ -6,7 +6,8 @@
  *   instruction that traps; 0 when the fetch itself faulted (also when only
  *   the second half of a 32-bit instruction faulted) and for an interrupt.
  * - rd, rd_value: the destination and the value written, for instructions
- *   with a destination other than x0 that retired (a failed SC writes 1).
+ *   with a destination other than x0 that retired (a failed SC writes 1);
+ *   32-63 name f0-f31 (COMMIT_RD_F).
  *   An EBREAK that the semihosting callback handled reports rd = 10 (a0)
  *   with a0's value afterwards (and does not count in minstret).
  * - mem_size, mem_addr, mem_value: the virtual address and the value of a
@@ -34,7 +35,7 @@ struct hart *hart_create(struct soc *soc, unsigned hartid)
 		free(h);
 		return NULL;
 	}
-	rvc_fill_table(h->rvc);
+	rvc_fill_table(h->rvc, false);
 	h->soc = soc;
 	h->host_mem = host_mem_of_soc(soc);
 	h->hartid = hartid;
@@ -42,6 +43,17 @@ struct hart *hart_create(struct soc *soc, unsigned hartid)
 	h->tea_width = HART_TEA_WIDTH;
 	hart_reset(h, SOC_BOOTROM_BASE);
 	return h;
+}
+
+void hart_set_fp(struct hart *h, bool on)
+{
+	h->has_fp = on;
+	rvc_fill_table(h->rvc, on);
+}
+
+bool hart_has_fp(const struct hart *h)
+{
+	return h->has_fp;
 }
 
 void hart_set_tea_width(struct hart *h, unsigned width)
@@ -68,6 +80,7 @@ void hart_destroy(struct hart *h)
 void hart_reset(struct hart *h, uint64_t pc)
 {
 	memset(h->x, 0, sizeof(h->x));
+	memset(h->f, 0, sizeof(h->f));
 	h->pc = pc;
 	h->priv = PRIV_M;
 	h->resv_valid = false;
@@ -218,7 +231,16 @@ void hart_stop(struct hart *h)
 /* The destination register of a retired instruction in 32-bit form. */
 static unsigned retired_rd(uint32_t insn)
 {
+	unsigned fn = insn >> 27;
+
 	switch (insn & 0x7f) {
+	case 0x07: case 0x43: case 0x47: case 0x4b: case 0x4f:
+		return COMMIT_RD_F + ((insn >> 7) & 31);
+	case 0x53:
+		/* compares, conversions to integers, moves to x and fclass */
+		if (fn == 0x14 || fn == 0x18 || fn == 0x1c)
+			return (insn >> 7) & 31;
+		return COMMIT_RD_F + ((insn >> 7) & 31);
 	case 0x03: case 0x13: case 0x17: case 0x1b: case 0x2f:
 	case 0x33: case 0x37: case 0x3b: case 0x67: case 0x6f:
 		return (insn >> 7) & 31;
@@ -262,9 +284,7 @@ void hart_step(struct hart *h, struct commit *c)
 	if (execute_one(h, &raw, &insn)) {
 		h->instret += h->instret_inc;
 		rec.rd = (uint8_t)retired_rd(insn);
-		rec.rd_value = h->x[rec.rd];
-		if (rec.rd == 0)
-			rec.rd_value = 0;
+		rec.rd_value = hart_reg(h, rec.rd);
 		rec.mem_size = (uint8_t)h->st_size;
 		if (h->st_size) {
 			rec.mem_addr = h->st_addr;
@@ -313,13 +333,17 @@ uint64_t hart_pc(const struct hart *h)
 
 uint64_t hart_reg(const struct hart *h, unsigned r)
 {
-	return r < 32 ? h->x[r] : 0;
+	if (r < 32)
+		return h->x[r];
+	return r < COMMIT_RD_F + 32 ? h->f[r - COMMIT_RD_F] : 0;
 }
 
 void hart_set_reg(struct hart *h, unsigned r, uint64_t v)
 {
 	if (r > 0 && r < 32)
 		h->x[r] = v;
+	else if (r >= COMMIT_RD_F && r < COMMIT_RD_F + 32)
+		h->f[r - COMMIT_RD_F] = v;
 }
 
 unsigned hart_priv(const struct hart *h)

@@ -1,6 +1,6 @@
-/* The reference instruction-set simulator: one RV64IMAC hart with Zicsr,
- * Zifencei, M/S/U privilege and Sv39. It defines what "correct" means for
- * every instruction the RTL commits. */
+/* The reference instruction-set simulator: one RV64IMAC hart (RV64IMAFDC
+ * with hart_set_fp) with Zicsr, Zifencei, M/S/U privilege and Sv39. It
+ * defines what "correct" means for every instruction the RTL commits. */
 #ifndef TEA_SIM_HART_H
 #define TEA_SIM_HART_H
 
@@ -41,6 +41,12 @@ void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx);
 /* True when the next instruction is the EBREAK of a semihosting sequence. */
 bool hart_at_semihost_call(struct hart *h);
 
+/* The F and D extensions (misa F and D, mstatus.FS, the f registers,
+ * fcsr). A hart has none unless given them: the RTL core has none yet,
+ * and co-simulation needs the reference to refuse what the core refuses. */
+void hart_set_fp(struct hart *h, bool on);
+bool hart_has_fp(const struct hart *h);
+
 /* The commit width whose TEA slot CSRs exist (docs/tea-csr.md);
  * HART_TEA_WIDTH unless set, as the default configuration of the core. */
 #define HART_TEA_WIDTH 2
@@ -61,6 +67,7 @@ void hart_take_interrupt(struct hart *h, unsigned cause, struct commit *c);
 
 /* State access for the harness, semihosting and debugging. */
 uint64_t hart_pc(const struct hart *h);
+/* r: x0-x31, or f0-f31 as COMMIT_RD_F + n. */
 uint64_t hart_reg(const struct hart *h, unsigned r);
 void hart_set_reg(struct hart *h, unsigned r, uint64_t v);
 unsigned hart_priv(const struct hart *h);

@@ -67,6 +67,9 @@ enum {
 #define MSTATUS_SPP  (1ull << 8)
 #define MSTATUS_MPP_SHIFT 11
 #define MSTATUS_MPP  (3ull << MSTATUS_MPP_SHIFT)
+#define MSTATUS_FS_SHIFT 13
+#define MSTATUS_FS   (3ull << MSTATUS_FS_SHIFT)
+#define MSTATUS_FS_DIRTY MSTATUS_FS
 #define MSTATUS_MPRV (1ull << 17)
 #define MSTATUS_SUM  (1ull << 18)
 #define MSTATUS_MXR  (1ull << 19)
@@ -75,6 +78,7 @@ enum {
 #define MSTATUS_TSR  (1ull << 22)
 #define MSTATUS_UXL  (3ull << 32)
 #define MSTATUS_SXL  (3ull << 34)
+#define MSTATUS_SD   (1ull << 63)
 /* UXL = SXL = 2: U and S run with XLEN 64. */
 #define MSTATUS_XL64 ((2ull << 32) | (2ull << 34))
 
@@ -111,6 +115,13 @@ struct hart {
 	uint64_t x[32];
 	uint64_t pc;
 	unsigned priv;
+
+	/* F and D (execute_fp.c): only with has_fp, which misa shows. Single
+	 * values sit NaN-boxed in the f registers. */
+	bool has_fp;
+	uint64_t f[32];
+	uint8_t fflags;
+	uint8_t frm;
 
 	/* Access context keys for the TLB tags; recomputed whenever priv or
 	 * mstatus changes. */
@@ -225,12 +236,28 @@ static inline unsigned hart_data_priv(const struct hart *h)
 
 /* compressed.c */
 uint32_t rvc_expand(uint16_t insn);
-void rvc_fill_table(uint32_t *table);
+uint32_t rvc_expand_fp(uint16_t insn);
+void rvc_fill_table(uint32_t *table, bool fp);
 
 /* execute.c: runs one instruction in its 32-bit form (len is 2 for an
  * expanded compressed one). Returns false with the exception in exc_cause
  * and exc_tval; nothing architectural changed then. */
 bool hart_execute(struct hart *h, uint32_t insn, unsigned len);
+
+/* execute_fp.c: the F and D instructions (major opcodes LOAD-FP,
+ * STORE-FP, the four fused multiply-adds and OP-FP), as hart_execute. */
+bool hart_execute_fp(struct hart *h, uint32_t insn, unsigned len);
+
+/* An f register or fflags changed: mstatus.FS becomes Dirty (and SD set). */
+static inline void hart_fp_dirty(struct hart *h)
+{
+	h->mstatus |= MSTATUS_FS_DIRTY | MSTATUS_SD;
+}
+
+static inline bool hart_fp_enabled(const struct hart *h)
+{
+	return (h->mstatus & MSTATUS_FS) != 0;
+}
 
 /* csr.c */
 bool csr_read(const struct hart *h, unsigned csr, uint64_t *v);

@@ -159,7 +159,7 @@ int main(int argc, char **argv)
 		.nharts = 1,
 		.timebase_hz = TIMEBASE_HZ,
 		.clock_hz = CLOCK_HZ,
-		.isa = "rv64imac_zicsr_zifencei",
+		.isa = o.fp ? "rv64imafdc_zicsr_zifencei" : "rv64imac_zicsr_zifencei",
 		.mmu = "riscv,sv39",
 		.console = o.rtl ? NULL : r.console,   /* with --rtl the RTL UART prints */
 		.host_files = o.rtl ? NULL : &r.host_dev,   /* ... and the RTL's host port serves */
@@ -178,6 +178,7 @@ int main(int argc, char **argv)
 		ret = error(EXIT_ERROR, "out of memory");
 		goto out;
 	}
+	hart_set_fp(r.hart, o.fp);
 	hart_reset(r.hart, SOC_BOOTROM_BASE);
 	hart_set_htif(r.hart, r.prog.tohost, r.prog.fromhost);
 	/* On the ISS, a model of the sampler (one cycle per instruction); on

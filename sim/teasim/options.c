@@ -31,6 +31,8 @@ static void usage(FILE *f)
 	      "RTL of the core and SoC does, checked instruction by instruction against\n"
 	      "the ISS (lockstep co-simulation).\n"
 	      "\n"
+	      "      --isa NAME        the hart's ISA: rv64imac (default, as the RTL core) or\n"
+	      "                        rv64imafdc (F and D: the ISS only, not with --rtl)\n"
 	      "      --rtl             run on the RTL model\n"
 	      "      --config NAME     RTL: the core configuration, one of: " RTL_CONFIGS "\n"
 	      "                        (default: " DEFAULT_CONFIG ")\n"
@@ -202,7 +204,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
 	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_STAGES, OPT_KERNEL, OPT_BIOS, OPT_INITRD,
-	       OPT_APPEND, OPT_HOST_DIR, OPT_CONFIG };
+	       OPT_APPEND, OPT_HOST_DIR, OPT_CONFIG, OPT_ISA };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -218,6 +220,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "dump-dts", no_argument, NULL, OPT_DUMP_DTS },
 		{ "no-semihosting", no_argument, NULL, OPT_NO_SEMIHOSTING },
 		{ "rtl", no_argument, NULL, OPT_RTL },
+		{ "isa", required_argument, NULL, OPT_ISA },
 		{ "config", required_argument, NULL, OPT_CONFIG },
 		{ "dram-latency", required_argument, NULL, OPT_DRAM_LATENCY },
 		{ "dram-bandwidth", required_argument, NULL, OPT_DRAM_BANDWIDTH },
@@ -293,6 +296,11 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_RTL:
 			o->rtl = true;
 			break;
+		case OPT_ISA:
+			if (strcmp(optarg, "rv64imac") && strcmp(optarg, "rv64imafdc"))
+				return error(EXIT_USAGE, "--isa is rv64imac or rv64imafdc, not '%s'", optarg);
+			o->fp = !strcmp(optarg, "rv64imafdc");
+			break;
 		case OPT_CONFIG:
 			if (!config_known(optarg))
 				return error(EXIT_USAGE, "--config %s: no such configuration (there are: %s)",
@@ -366,6 +374,8 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->progress = true;
 	if (o->config && !o->rtl)
 		return error(EXIT_USAGE, "--config needs --rtl (the ISS has one configuration)");
+	if (o->fp && o->rtl)
+		return error(EXIT_USAGE, "--isa rv64imafdc runs on the ISS only: the RTL core has no F and D yet");
 	if (!o->config)
 		o->config = DEFAULT_CONFIG;
 	if (o->dump_dts)

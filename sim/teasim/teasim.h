@@ -41,6 +41,7 @@ struct options {
 	bool dump_dts;
 	bool semihosting;
 	bool rtl;
+	bool fp;			/* --isa rv64imafdc: the hart has F and D */
 	const char *config;		/* --rtl: the core configuration */
 	uint64_t dram_latency, dram_cpl;
 	bool quiet, verbose, progress;

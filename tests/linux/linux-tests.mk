@@ -1,8 +1,9 @@
 # Linux on the TEA core (docs/linux.md): tests/linux/*.c are user programs
 # in the image's initramfs (driver/linux/linux.mk). `make test` boots the
 # image on the ISS (tests/linux/boot.sh: init runs a program in user mode,
-# its status is teasim's, a panic fails, --initrd) and cross-checks the
-# console against QEMU (tests/linux/qemu.sh); `make test-long` boots it on
+# its status is teasim's, a panic fails, --initrd), cross-checks the
+# console against QEMU (tests/linux/qemu.sh) and runs a static glibc
+# program on the ISS with F and D (tests/linux/glibc.sh); `make test-long` boots it on
 # the RTL of both configurations, co-simulated the whole way. TEA under
 # Linux (tests/linux/perf.sh: the driver's checks from user space, teaperf
 # record into the host folder, read on the host with symbols, 1 MiB through
@@ -13,6 +14,9 @@ $(RESULTS)/linux/iss: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim tests/lin
 	@$(RUN_TEST) $@ 300 tests/linux/boot.sh $(LINUX_DIR) $(BUILD)/bin/teasim
 $(RESULTS)/linux/qemu: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/qemu.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/qemu.sh $(LINUX_DIR) $(BUILD)/bin/teasim
+$(RESULTS)/linux/glibc: $(LINUX_IMAGE) $(LINUX_GLIBC_CPIO) $(BUILD)/bin/teasim tests/linux/glibc.sh \
+		tests/linux/qemu.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/linux/glibc.sh $(LINUX_DIR) $(BUILD)/bin/teasim
 $(RESULTS)/linux/rtl: $(LINUX_IMAGE) $(BUILD)/bin/teasim $(RTL_LIB) tests/linux/boot.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 3600 tests/linux/boot.sh --quick $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
 		--config $(CONFIG)
@@ -45,8 +49,8 @@ $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
 	@$(RUN_TEST) $@ 120 perl $(LINUX_SRC)/scripts/checkpatch.pl --strict --no-tree \
 		-f driver/linux/tea_pmu.c
 
-LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/checkpatch \
-		      $(RESULTS)/linux/perf
+LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
+		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/perf-rtl \
 		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo

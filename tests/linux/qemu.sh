@@ -6,23 +6,35 @@
 # firmware's count of HPM counters, the kernel's reserved memory (QEMU adds
 # properties to the device tree, which then takes more pages) and the MMU
 # mode the kernel finds (QEMU 7.2 offers Sv57; the core Sv39).
-# usage: qemu.sh LINUX_DIR TEASIM [APPEND_TAIL]
+# --isa rv64imafdc gives both sides F and D; --initrd FILE both an initrd.
+# usage: qemu.sh [--isa ISA] [--initrd FILE] LINUX_DIR TEASIM [APPEND_TAIL]
 set -u
+isa=rv64imac
+initrd=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--isa) isa=$2; shift 2 ;;
+	--initrd) initrd=(--initrd "$2"); shift 2 ;;
+	*) break ;;
+	esac
+done
 linux=$1 teasim=$2
 append="console=ttyS0 earlycon panic=-1 oops=panic${3:+ $3}"
 bios=/usr/lib/riscv64-linux-gnu/opensbi/generic/fw_jump.elf
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cpu=rv64,f=false,d=false,v=false,h=false,sstc=false,pmp=false
+fd=false
+[ "$isa" = rv64imafdc ] && fd=true
+cpu=rv64,f=$fd,d=$fd,v=false,h=false,sstc=false,pmp=false
 cpu+=,svpbmt=false,svinval=false,svnapot=false,zba=false,zbb=false,zbc=false,zbs=false
 
-"$teasim" --dump-dts --append "$append" >"$work/tea.dts" &&
+"$teasim" --isa "$isa" --dump-dts --append "$append" >"$work/tea.dts" &&
 	dtc -q -I dts -O dtb -o "$work/tea.dtb" "$work/tea.dts" || { echo "FAIL: no device tree"; exit 1; }
-timeout 120 "$teasim" --bios "$bios" --kernel "$linux/Image" --append "$append" \
-	</dev/null >"$work/tea.out" 2>"$work/tea.err"
+timeout 120 "$teasim" --isa "$isa" --bios "$bios" --kernel "$linux/Image" "${initrd[@]}" \
+	--append "$append" </dev/null >"$work/tea.out" 2>"$work/tea.err"
 tea_rc=$?
 timeout 120 qemu-system-riscv64 -M virt -m 256M -smp 1 -cpu "$cpu" -nographic \
-	-bios "$bios" -kernel "$linux/Image" -dtb "$work/tea.dtb" -append "$append" \
+	-bios "$bios" -kernel "$linux/Image" "${initrd[@]}" -dtb "$work/tea.dtb" -append "$append" \
 	</dev/null >"$work/qemu.out" 2>&1
 qemu_rc=$?
 machine='^(Boot HART MHPM Count|Memory: .* available|hello: mmu)'
@@ -38,5 +50,5 @@ if ! diff -u "$work/qemu.cmp" "$work/tea.cmp"; then
 	echo "FAIL: the consoles differ (- QEMU, + teasim)"
 	exit 1
 fi
-grep -q "init: /bin/hello exited" "$work/tea.cmp" || { echo "FAIL: init did not run the program"; exit 1; }
+grep -q "init: /bin/.* exited" "$work/tea.cmp" || { echo "FAIL: init did not run the program"; exit 1; }
 echo "teasim and QEMU print the same $(wc -l <"$work/tea.cmp") lines and exit with $tea_rc"

@@ -108,6 +108,11 @@ check "signature is dumped as 32-bit words, with what the program wrote" $?
 run --rtl --signature "$work/sig" "$work/signature.elf"
 [ "$status" -eq 0 ] && [ "$(cat "$work/sig")" = "$(printf 'deadbeef\n12345678')" ]
 check "--rtl: the signature holds what the program wrote (in the caches)" $?
+run --isa rv64imafdc --dump-dts
+[ "$status" -eq 0 ] && grep -q 'riscv,isa = "rv64imafdc_zicsr_zifencei"' "$work/out"
+check "--isa rv64imafdc puts F and D in the device tree" $?
+expect_error "unknown ISA" 2 "rv64imac or rv64imafdc" --isa rv64gcv "$programs/hello.elf"
+expect_error "F and D on the RTL" 2 "ISS only" --isa rv64imafdc --rtl "$programs/hello.elf"
 expect_error "signature without symbols" 125 "begin_signature" --signature "$work/sig2" "$programs/hello.elf"
 
 run --dump-dts

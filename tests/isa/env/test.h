@@ -53,6 +53,29 @@
 #define MSTATUS_TVM   (1 << 20)
 #define MSTATUS_TW    (1 << 21)
 #define MSTATUS_TSR   (1 << 22)
+/* FS values; SD (bit 63) reads 1 when FS (or XS, VS) is Dirty */
+#define MSTATUS_FS_INITIAL (1 << 13)
+#define MSTATUS_FS_CLEAN   (2 << 13)
+#define MSTATUS_FS_DIRTY   (3 << 13)
+#define MSTATUS_SD         0x8000000000000000
+
+/* misa extension bits */
+#define MISA_D (1 << 3)
+#define MISA_F (1 << 5)
+
+/* fflags bits (fcsr[4:0]) and rounding modes (frm, fcsr[7:5], and the rm
+ * field of an instruction) */
+#define FFLAG_NX 0x01           /* inexact */
+#define FFLAG_UF 0x02           /* underflow */
+#define FFLAG_OF 0x04           /* overflow */
+#define FFLAG_DZ 0x08           /* divide by zero */
+#define FFLAG_NV 0x10           /* invalid operation */
+#define FRM_RNE 0               /* to nearest, ties to even */
+#define FRM_RTZ 1               /* towards zero */
+#define FRM_RDN 2               /* down */
+#define FRM_RUP 3               /* up */
+#define FRM_RMM 4               /* to nearest, ties away from zero */
+#define FRM_DYN 7               /* rm field only: use frm */
 
 /* interrupt numbers; bit n of mip/mie/sip/sie */
 #define IRQ_S_SOFT   1
@@ -117,6 +140,15 @@ test_main:
 
 	.macro TEST_PASS
 	j env_pass
+	.endm
+
+/* Turns on the F and D state: mstatus.FS = Initial. entry.S leaves it Off,
+ * where every FP instruction and FP CSR access is illegal. */
+	.macro FP_ENABLE
+	li t6, MSTATUS_FS
+	csrc mstatus, t6
+	li t6, MSTATUS_FS_INITIAL
+	csrs mstatus, t6
 	.endm
 
 /* Starts case n; a failure from here on exits with code n. */

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Debian's C library under Linux on the ISS (docs/linux.md): a static glibc
+# program from tests/linux/glibc/, on the initrd glibc.cpio, runs on a hart
+# with F and D and prints what QEMU's prints (tests/linux/qemu.sh); on the
+# RV64IMAC hart, where glibc's start-up meets an FP instruction, it dies of
+# SIGILL and init says so.
+# usage: glibc.sh LINUX_DIR TEASIM
+set -u
+linux=$1 teasim=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fails=0
+append="console=ttyS0 earlycon panic=-1 oops=panic"
+prog=/bin/fp-glibc
+
+# shellcheck source=tests/linux/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+run fd "$teasim" --isa rv64imafdc --kernel "$linux/Image" --initrd "$linux/glibc.cpio" \
+	--append "$append -- $prog"
+[ $status -eq 0 ] && has fd "$prog: sqrt(2) 1.4142135623730951" &&
+	has fd "overflow inf flags 1" && has fd "child 6 kept" &&
+	has fd "init: $prog exited with status 0"
+check "rv64imafdc: the glibc program runs, its FP state kept across fork (status $status)" $? fd
+
+run imac "$teasim" --kernel "$linux/Image" --initrd "$linux/glibc.cpio" --append "$append -- $prog"
+[ $status -eq 132 ] && has imac "init: $prog was killed by signal 4"
+check "rv64imac: glibc's start-up is an illegal instruction, SIGILL (status $status)" $? imac
+
+# (the initrd unpacked in order, so that its messages do not move with
+# the machines' speeds)
+if out=$(bash "$(dirname "$0")/qemu.sh" --isa rv64imafdc --initrd "$linux/glibc.cpio" \
+	"$linux" "$teasim" "initramfs_async=0 -- $prog" 2>&1); then
+	echo "ok: $out"
+else
+	echo "FAIL: against QEMU with F and D:"
+	echo "$out" | sed 's/^/    /'
+	fails=$((fails + 1))
+fi
+[ $fails -eq 0 ]
