@@ -12,12 +12,9 @@
 // Usage: Vtb [-n OPERATIONS] [-s SEED] (defaults: 2.4 million, seed 1).
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <deque>
-#include <random>
 
 #include "Vfpu_fma.h"
+#include "fpu_tb_util.h"
 #include "verilated.h"
 
 extern "C" {
@@ -30,12 +27,7 @@ constexpr unsigned LATENCY = 5;
 enum Mode { MODE_FMA = 0, MODE_ADD = 1, MODE_MUL = 2 };
 const char *const mode_names[] = { "fma", "add", "mul" };
 
-struct Fmt {
-	unsigned p;     // precision, hidden bit included
-	unsigned ebits; // exponent field bits
-	int bias;
-};
-const Fmt fmts[2] = { { 24, 8, 127 }, { 53, 11, 1023 } };
+using namespace fputb;
 
 struct Op {
 	uint64_t due;  // edge after which the result must be on the outputs
@@ -47,140 +39,10 @@ struct Op {
 	unsigned flags;
 };
 
-uint64_t frac_mask(const Fmt &m)
-{
-	return (1ull << (m.p - 1)) - 1;
-}
-
-int exp_max(const Fmt &m)  // the biased exponent of infinities
-{
-	return (1 << m.ebits) - 1;
-}
-
-uint64_t pack(const Fmt &m, bool sign, int biased_exp, uint64_t frac)
-{
-	return (uint64_t)sign << (m.p + m.ebits - 1) | (uint64_t)biased_exp << (m.p - 1) |
-	       (frac & frac_mask(m));
-}
-
-int field_exp(const Fmt &m, uint64_t v)
-{
-	return (int)((v >> (m.p - 1)) & (uint64_t)exp_max(m));
-}
-
-class Gen {
-public:
-	explicit Gen(uint64_t seed) : rng_(seed) {}
-
-	uint64_t bits() { return rng_(); }
-	unsigned below(unsigned n) { return (unsigned)(rng_() % n); }
-	bool chance(unsigned percent) { return below(100) < percent; }
-
-	// A fraction field, often with long runs of ones or zeros.
-	uint64_t frac(const Fmt &m)
-	{
-		unsigned w = m.p - 1, i = below(w), j = below(w);
-		uint64_t mask = frac_mask(m), run;
-
-		if (i > j)
-			std::swap(i, j);
-		run = ((1ull << (j - i + 1)) - 1) << i;
-		switch (below(9)) {
-		case 0:
-			return mask;                          // all ones
-		case 1:
-			return 0;
-		case 2:
-			return mask & ~(mask >> (1 + below(w)));  // ones on top
-		case 3:
-			return mask >> below(w);                  // ones below
-		case 4:
-			return 1ull << below(w);
-		case 5:
-			return (bits() | run) & mask;             // a run of ones
-		case 6:
-			return (bits() & ~run) & mask;            // a run of zeros
-		case 7:
-			return mask & ~(1ull << below(w));
-		default:
-			return bits() & mask;
-		}
-	}
-
-	// A biased exponent of a normal number, often near the ends or near 1.
-	int exp(const Fmt &m)
-	{
-		int top = exp_max(m) - 1, p = (int)m.p;
-
-		switch (below(6)) {
-		case 0:
-			return 1 + (int)below(p + 2);
-		case 1:
-			return top - (int)below(p + 2);
-		case 2:
-			return m.bias - p - 2 + (int)below(2 * p + 5);
-		default:
-			return 1 + (int)below((unsigned)top);
-		}
-	}
-
-	uint64_t special(const Fmt &m)
-	{
-		bool s = bits() & 1;
-		uint64_t quiet = 1ull << (m.p - 2);
-
-		switch (below(5)) {
-		case 0:
-			return pack(m, s, 0, 0);
-		case 1:
-			return pack(m, s, exp_max(m), 0);
-		case 2:
-			return pack(m, s, exp_max(m), quiet | (bits() & frac_mask(m) & (chance(50) ? 0 : ~0ull)));
-		case 3: {  // signaling: quiet bit clear, something else set
-			uint64_t f = frac(m) & (quiet - 1);
-			return pack(m, s, exp_max(m), f ? f : 1);
-		}
-		default: {
-			uint64_t f = frac(m);
-			return pack(m, s, 0, f ? f : 1);  // subnormal
-		}
-		}
-	}
-
-	uint64_t operand(const Fmt &m)
-	{
-		unsigned k = below(100);
-
-		if (k < 12)
-			return special(m);
-		if (k < 24)
-			return pack(m, bits() & 1, 0, frac(m) | (chance(20) ? 0 : 1));  // subnormal
-		return pack(m, bits() & 1, exp(m), frac(m));
-	}
-
-	// A normal or subnormal of about 2^(biased - bias), sign random.
-	uint64_t near_exp(const Fmt &m, int biased)
-	{
-		if (biased >= exp_max(m))
-			biased = exp_max(m) - 1 - (int)below(3);
-		if (biased < 1)
-			return pack(m, bits() & 1, 0, (frac(m) | 1) >> (chance(50) ? below(m.p) : 0));
-		return pack(m, bits() & 1, biased, frac(m));
-	}
-
-	// Perturbs the last bits of a finite value's fraction (crossing into the
-	// exponent field is fine: that is the next binade).
-	uint64_t nudge(const Fmt &m, uint64_t v)
-	{
-		int64_t d = (int64_t)below(9) - 4;
-		uint64_t mag = v & ~(1ull << (m.p + m.ebits - 1));
-
-		if (field_exp(m, v) == exp_max(m) || (d < 0 && mag < (uint64_t)-d))
-			return v;
-		return v + (uint64_t)d;
-	}
-
-	std::mt19937_64 rng_;
+// Operands: 12% special, 12% subnormal, the rest normal.
+struct FmaGen : Gen {
+	using Gen::Gen;
+	uint64_t operand(const Fmt &m) { return mixed_operand(m, 12, 12); }
 };
 
 // The reference result of one operation.
@@ -188,7 +50,7 @@ uint64_t reference(const Op &o, unsigned *flags)
 {
 	enum fp_fmt f = o.fmt ? FP_D : FP_S;
 	const Fmt &m = fmts[o.fmt];
-	uint64_t sign = 1ull << (m.p + m.ebits - 1);
+	uint64_t sign = sign_bit(m);
 	bool neg_prod = o.op & 2, neg_add = o.op & 1;
 
 	*flags = 0;
@@ -204,7 +66,7 @@ uint64_t reference(const Op &o, unsigned *flags)
 }
 
 // Draws one operation, biased to the cases that break FMAs.
-Op random_op(Gen &g)
+Op random_op(FmaGen &g)
 {
 	Op o{};
 
@@ -216,7 +78,7 @@ Op random_op(Gen &g)
 	const Fmt &m = fmts[o.fmt];
 	int p = (int)m.p;
 	enum fp_fmt f = o.fmt ? FP_D : FP_S;
-	uint64_t sign = 1ull << (m.p + m.ebits - 1);
+	uint64_t sign = sign_bit(m);
 	unsigned junk_flags;
 
 	o.a = g.operand(m);
@@ -277,13 +139,11 @@ Op random_op(Gen &g)
 	return o;
 }
 
-void print_op(const char *what, const Op &o, uint64_t result, unsigned flags)
+void describe(const Op &o)
 {
-	printf("FAIL: %s: %s %s op %u rm %u a=%016llx b=%016llx c=%016llx: "
-	       "rtl %016llx flags %02x, ref %016llx flags %02x\n",
-	       what, o.fmt ? "d" : "s", mode_names[o.mode], o.op, o.rm, (unsigned long long)o.a,
-	       (unsigned long long)o.b, (unsigned long long)o.c, (unsigned long long)result, flags,
-	       (unsigned long long)o.result, o.flags);
+	printf("%s %s op %u rm %u a=%016llx b=%016llx c=%016llx", o.fmt ? "d" : "s",
+	       mode_names[o.mode], o.op, o.rm, (unsigned long long)o.a, (unsigned long long)o.b,
+	       (unsigned long long)o.c);
 }
 
 }  // namespace
@@ -293,109 +153,41 @@ int main(int argc, char **argv)
 	unsigned long total = 2400000;
 	uint64_t seed = 1;
 
-	for (int i = 1; i + 1 < argc; i++) {
-		if (!strcmp(argv[i], "-n"))
-			total = strtoul(argv[++i], nullptr, 0);
-		else if (!strcmp(argv[i], "-s"))
-			seed = strtoull(argv[++i], nullptr, 0);
-	}
+	parse_args(argc, argv, &total, &seed);
 	Verilated::commandArgs(argc, argv);
 	Vfpu_fma dut;
-	Gen g(seed);
-	std::deque<Op> pending;
-	uint64_t edge = 0;
-	unsigned long issued = 0, completed = 0, flushed = 0, errors = 0;
-	unsigned long by_mode[3] = {}, inexact = 0, underflow = 0, overflow = 0, invalid = 0;
+	FmaGen g(seed);
+	Counts c;
+	unsigned long by_mode[3] = {}, by_flag[5] = {};
 	unsigned long exact_zero = 0;  // nonzero terms that cancel exactly
 	const unsigned tag_mask = 0x3f;  // TAG_W is 6 in the default config
 
-	auto tick = [&]() {
-		dut.clk_i = 0;
-		dut.eval();
-		dut.clk_i = 1;
-		dut.eval();
-		edge++;
-	};
-	auto check_outputs = [&]() {
-		if (!pending.empty() && pending.front().due == edge) {
-			Op o = pending.front();
-			pending.pop_front();
-			if (!dut.valid_o || dut.tag_o != o.tag || dut.result_o != o.result ||
-			    dut.flags_o != o.flags) {
-				if (errors < 20)
-					print_op(!dut.valid_o || dut.tag_o != o.tag ? "valid/tag" : "result", o,
-						 dut.result_o, dut.flags_o);
-				errors++;
-			}
-			completed++;
+	// Phase 0: an operation every cycle. Phase 1 (the last 5%): random gaps
+	// and flushes.
+	bool counts = run_pipeline(
+		dut, g, total, LATENCY, tag_mask, &c, random_op,
+		[](Vfpu_fma &d, const Op &o) {
+			d.fmt_i = o.fmt;
+			d.mode_i = o.mode;
+			d.op_i = o.op;
+			d.rm_i = o.rm;
+			d.a_i = o.a;
+			d.b_i = o.b;
+			d.c_i = o.c;
+			d.tag_i = o.tag;
+		},
+		[&](const Op &o) {
 			by_mode[o.mode]++;
-			inexact += (o.flags & FP_NX) != 0;
-			underflow += (o.flags & FP_UF) != 0;
-			overflow += (o.flags & FP_OF) != 0;
-			invalid += (o.flags & FP_NV) != 0;
+			count_flags(by_flag, o.flags);
 			exact_zero += o.mode != MODE_MUL && !o.flags && (o.result << 1) == 0 &&
 				      (o.a << 1 << (o.fmt ? 0 : 32)) != 0 &&
 				      (o.c << 1 << (o.fmt ? 0 : 32)) != 0;
-		} else if (dut.valid_o) {
-			if (errors++ < 20)
-				printf("FAIL: valid_o without an operation due at edge %llu\n",
-				       (unsigned long long)edge);
-		}
-	};
-
-	dut.rst_ni = 0;
-	dut.flush_i = 0;
-	dut.valid_i = 0;
-	tick();
-	dut.rst_ni = 1;
-	check_outputs();
-
-	// Phase 0: an operation every cycle. Phase 1 (the last 5%): random gaps
-	// and flushes.
-	for (unsigned long i = 0; i < total; i++) {
-		bool phase1 = i >= total - total / 20;
-		bool valid = !phase1 || g.below(3) != 0;
-		bool flush = phase1 && g.below(16) == 0;
-		Op o = random_op(g);
-
-		o.tag = (unsigned)issued & tag_mask;
-		o.due = edge + LATENCY;
-		dut.valid_i = valid;
-		dut.flush_i = flush;
-		dut.fmt_i = o.fmt;
-		dut.mode_i = o.mode;
-		dut.op_i = o.op;
-		dut.rm_i = o.rm;
-		dut.a_i = o.a;
-		dut.b_i = o.b;
-		dut.c_i = o.c;
-		dut.tag_i = o.tag;
-		issued += valid;
-		if (flush) {
-			flushed += pending.size() + valid;
-			pending.clear();
-		} else if (valid) {
-			pending.push_back(o);
-		}
-		tick();
-		check_outputs();
-	}
-	dut.valid_i = 0;
-	dut.flush_i = 0;
-	for (unsigned i = 0; i < LATENCY; i++) {
-		tick();
-		check_outputs();
-	}
-	dut.final();
-	if (!pending.empty() || completed + flushed != issued || flushed == 0) {
-		printf("FAIL: issued %lu, completed %lu, flushed %lu, %zu left\n", issued, completed,
-		       flushed, pending.size());
+		},
+		describe);
+	if (!counts)
 		return 1;
-	}
-	if (errors) {
-		printf("FAIL: %lu mismatches in %lu operations\n", errors, completed);
-		return 1;
-	}
+	unsigned long inexact = by_flag[0], underflow = by_flag[1], overflow = by_flag[2],
+		      invalid = by_flag[4];
 	// The operands must keep reaching every mode and every exception.
 	if (!by_mode[0] || !by_mode[1] || !by_mode[2] || !inexact || !underflow || !overflow ||
 	    !invalid || !exact_zero) {
@@ -405,8 +197,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	printf("PASS: %lu operations checked (fma %lu, add %lu, mul %lu; NX %lu, UF %lu, OF %lu, "
-	       "NV %lu, exact zero %lu), latency %u, %lu flushed\n", completed, by_mode[0],
+	       "NV %lu, exact zero %lu), latency %u, %lu flushed\n", c.completed, by_mode[0],
 	       by_mode[1], by_mode[2], inexact, underflow, overflow, invalid, exact_zero, LATENCY,
-	       flushed);
+	       c.flushed);
 	return 0;
 }

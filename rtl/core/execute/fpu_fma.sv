@@ -65,18 +65,6 @@ module fpu_fma #(
     end
   endfunction
 
-  // Zero of a format, with its sign.
-  function automatic logic [63:0] fp_zero(input logic fmt, input logic sign);
-    fp_zero = fmt ? {sign, 63'b0} : {32'b0, sign, 31'b0};
-  endfunction
-
-  // Infinity of a format, with its sign.
-  function automatic logic [63:0] fp_inf(input logic fmt, input logic sign);
-    fp_inf = fmt ? {sign, 11'h7ff, 52'b0} : {32'b0, sign, 8'hff, 23'b0};
-  endfunction
-
-  logic [LATENCY-1:0] valid_q;
-
   // ---- stage 1: unpack, special cases ----
 
   logic [63:0]             b_op, c_op;
@@ -115,7 +103,7 @@ module fpu_fma #(
   // Results that need no arithmetic, in the order ieee754.c decides them.
   always_comb begin
     special_d     = 1'b1;
-    special_res_d = fp_inf(fmt_i, 1'b0) | (fmt_i ? 64'h0008_0000_0000_0000 : 64'h0040_0000);
+    special_res_d = fp_qnan(fmt_i);
     special_nv_d  = a_snan | b_snan | c_snan;
     if ((a_inf && b_zero) || (a_zero && b_inf)) begin
       special_nv_d = 1'b1;  // even with a quiet NaN addend
@@ -315,24 +303,8 @@ module fpu_fma #(
     end
   end
 
-  logic [63:0]      result5_q;
-  logic [4:0]       flags5_q;
-  logic [TAG_W-1:0] tag5_q;
-
-  always_ff @(posedge clk_i) begin
-    result5_q <= result_d;
-    flags5_q  <= flags_d;
-    tag5_q    <= tag4_q;
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni)      valid_q <= '0;
-    else if (flush_i) valid_q <= '0;
-    else              valid_q <= {valid_q[LATENCY-2:0], valid_i};
-  end
-
-  assign valid_o  = valid_q[LATENCY-1];
-  assign result_o = result5_q;
-  assign flags_o  = flags5_q;
-  assign tag_o    = tag5_q;
+  fpu_pipe_out #(.LATENCY(LATENCY), .TAG_W(TAG_W)) u_out (
+    .clk_i, .rst_ni, .flush_i, .valid_i, .result_i(result_d), .flags_i(flags_d),
+    .tag_i(tag4_q), .valid_o, .result_o, .flags_o, .tag_o
+  );
 endmodule

@@ -20,20 +20,6 @@ module fpu_round #(
 );
   localparam int unsigned SH_W = 7;  // shifts up to 127: beyond 64 all is sticky
 
-  // Whether the truncated magnitude must go up by one ulp, given the first
-  // dropped bit (rnd), whether any bit below it is set (stk) and the lowest
-  // kept bit (lsb).
-  function automatic logic round_up(input logic [2:0] rm, input logic sign, input logic rnd,
-                                    input logic stk, input logic lsb);
-    case (rm)
-      FP_RM_RNE: round_up = rnd & (stk | lsb);
-      FP_RM_RDN: round_up = sign & (rnd | stk);
-      FP_RM_RUP: round_up = !sign & (rnd | stk);
-      FP_RM_RMM: round_up = rnd;
-      default:   round_up = 1'b0;  // RTZ
-    endcase
-  endfunction
-
   logic [5:0]              prec;      // p: significand bits, hidden bit included
   logic [5:0]              base;      // 64 - p: the shift to p bits
   logic signed [EXP_W-1:0] exp_ones;  // biased exponent of infinities
@@ -64,7 +50,7 @@ module fpu_round #(
   assign rnd     = dropped[63];
   assign stk     = dropped[62:0] != '0;
   assign inexact = rnd | stk;
-  assign up      = round_up(rm_i, sign_i, rnd, stk, kept[0]);
+  assign up      = fp_round_up(rm_i, sign_i, rnd, stk, kept[0]);
   assign kept_r  = kept + 64'(up);
   // Rounding up all ones carries into a new leading bit: one exponent more.
   assign carry   = kept_r[prec];
@@ -76,7 +62,7 @@ module fpu_round #(
   assign kept_p = sig_i >> base;
   assign rnd_p  = sig_i[base - 6'd1];
   assign stk_p  = (sig_i & ((64'd1 << (base - 6'd1)) - 64'd1)) != '0;
-  assign up_p   = round_up(rm_i, sign_i, rnd_p, stk_p, 1'b1);
+  assign up_p   = fp_round_up(rm_i, sign_i, rnd_p, stk_p, 1'b1);
   assign tiny   = exp_i < EXP_W'(0) || !(up_p && kept_p == (64'd1 << prec) - 64'd1);
 
   assign overflow = !subnormal && exp_i + $signed(EXP_W'(carry)) >= exp_ones;
