@@ -14,6 +14,17 @@
 #   make test-random     just the short campaign, e.g.
 #                        make test-random RANDOM_SEEDS="$$(seq 100 199)" RANDOM_LENGTH=20000
 #   make $(BUILD)/random/3000/7.S   one program, to read or shrink
+#
+# FP streams (rvgen --fp, $(BUILD)/random-fp/<length>/<seed>.S): F and D
+# mixed in, on the ISS alone (the RTL core has no F or D), judged against
+# QEMU by tests/crosscheck/crosscheck.sh: each program prints its x and f
+# registers and fcsr through semihosting and exits through the test
+# finisher. In make test: RANDOM_FP_SEEDS at RANDOM_LENGTH
+# ($(RESULTS)/random-fp/).
+#
+#   make test-random-fp  just these, e.g.
+#                        make test-random-fp RANDOM_FP_SEEDS="$$(seq 100 199)"
+#   make $(BUILD)/random-fp/3000/7.S   one program
 
 RVGEN := $(BUILD)/tests/random/rvgen
 RANDOM_LD := tests/random/link.ld
@@ -24,8 +35,14 @@ RANDOM_SEEDS       ?= $(shell seq 1 16)
 RANDOM_LENGTH      ?= 3000
 RANDOM_LONG_SEEDS  ?= $(shell seq 1001 1040)
 RANDOM_LONG_LENGTH ?= 30000
+RANDOM_FP_SEEDS    ?= $(shell seq 1 8)
 
-$(RVGEN): $(BUILD)/obj/tests/random/rvgen.o
+# the ISA of the FP programs: lp64 as for the others (no FP arguments)
+RANDOM_FP_FLAGS := -march=rv64imafdc -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
+
+RVGEN_SRCS := $(wildcard tests/random/*.c)
+
+$(RVGEN): $(RVGEN_SRCS:%.c=$(BUILD)/obj/%.o)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
 	$(Q)$(CC) $(OPT) -o $@ $^
@@ -53,16 +70,36 @@ $(RESULTS)/random-iss/%: $(BUILD)/random/%.elf $(BUILD)/bin/teasim FORCE
 	@$(RUN_TEST) $@ 120 $(BUILD)/bin/teasim -q \
 		--max-insns $$(( 400 * $(patsubst %/,%,$(dir $*)) + 1000000 )) $<
 
+$(BUILD)/random-fp/%.S: $(RVGEN)
+	@mkdir -p $(@D)
+	$(quiet) RVGEN $@
+	$(Q)$(RVGEN) --fp -n $(patsubst %/,%,$(dir $*)) -s $(notdir $*) -o $@
+
+$(BUILD)/random-fp/%.elf: $(BUILD)/random-fp/%.S $(RANDOM_LD) | $(DEPS_STAMP)
+	$(quiet) AS $@
+	$(Q)$(RV_CC) $(RANDOM_FP_FLAGS) -nostdlib -nostartfiles -static -T $(RANDOM_LD) \
+		-Wl,--no-warn-rwx-segments -o $@ $<
+
+$(RESULTS)/random-fp/%: $(BUILD)/random-fp/%.elf $(BUILD)/bin/teasim \
+		tests/crosscheck/crosscheck.sh FORCE
+	@$(RUN_TEST) $@ 120 tests/crosscheck/crosscheck.sh --timeout 60 \
+		--teasim "$(BUILD)/bin/teasim --isa rv64imafdc \
+			--max-insns $$(( 400 * $(patsubst %/,%,$(dir $*)) + 1000000 ))" $<
+
 RANDOM_RESULTS := $(RANDOM_SEEDS:%=$(RESULTS)/random/$(RANDOM_LENGTH)/%)
 RANDOM_ISS_RESULTS := $(RANDOM_SEEDS:%=$(RESULTS)/random-iss/$(RANDOM_LENGTH)/%)
 RANDOM_LONG_RESULTS := $(RANDOM_LONG_SEEDS:%=$(RESULTS)/random/$(RANDOM_LONG_LENGTH)/%)
+RANDOM_FP_RESULTS := $(RANDOM_FP_SEEDS:%=$(RESULTS)/random-fp/$(RANDOM_LENGTH)/%)
 
-TEST_RESULTS += $(RANDOM_RESULTS) $(RANDOM_ISS_RESULTS)
+TEST_RESULTS += $(RANDOM_RESULTS) $(RANDOM_ISS_RESULTS) $(RANDOM_FP_RESULTS)
 TEST_LONG_RESULTS += $(RANDOM_LONG_RESULTS)
 
-.PHONY: test-random test-random-long
+.PHONY: test-random test-random-long test-random-fp
 test-random: $(RANDOM_RESULTS) $(RANDOM_ISS_RESULTS)
 	@scripts/test-summary.sh $^
 
 test-random-long: $(RANDOM_LONG_RESULTS)
+	@scripts/test-summary.sh $^
+
+test-random-fp: $(RANDOM_FP_RESULTS)
 	@scripts/test-summary.sh $^
