@@ -6,8 +6,9 @@
 # RAM and shift registers take. Yosys's INV cells are listed apart: Vivado
 # folds most inverters into the LUTs and flip-flops around them.
 #
-# Usage: synth.sh CONFIG TOP OUT_DIR [on|off] [PARAM=VALUE...]
-#   CONFIG: default or large; TEA: on (default) or off (-DTEA_OFF); each
+# Usage: synth.sh [--family FAMILY] CONFIG TOP OUT_DIR [on|off] [PARAM=VALUE...]
+#   FAMILY: synth_xilinx's (xc7, the default; xcup for UltraScale+ parts,
+#   as the VCU118's); CONFIG: default or large; TEA: on (default) or off (-DTEA_OFF); each
 #   PARAM=VALUE overrides a parameter of TOP (a module as tea_core sets it:
 #   issue_queue PORTS=3 NWAKE=5 PAYLOAD_BITS=296). The figures go to
 #   OUT_DIR/NAME.txt, NAME being CONFIG, then -notea when TEA is off, then
@@ -23,7 +24,7 @@
 # Exits non-zero with the end of the Yosys log when Yosys fails.
 set -eu
 usage() {
-	echo "usage: synth.sh CONFIG TOP OUT_DIR [on|off] [PARAM=VALUE...]" >&2
+	echo "usage: synth.sh [--family FAMILY] CONFIG TOP OUT_DIR [on|off] [PARAM=VALUE...]" >&2
 	echo "       synth.sh --board BOARD_DIR SETTINGS_DIR OUT_DIR" >&2
 	exit 2
 }
@@ -42,13 +43,19 @@ if [ "${1:-}" = --board ]; then
 	name=$board
 	family=$BOARD_FAMILY
 else
+	family=xc7
+	if [ "${1:-}" = --family ]; then
+		[ $# -ge 2 ] || usage
+		family=$2
+		shift 2
+	fi
 	[ $# -ge 3 ] || usage
 	config=$1
 	top=$2
 	outdir=$3
 	tea=${4:-on}
 	name=$config
-	family=xc7
+	[ "$family" = xc7 ] || name=$name-$family
 	shift $(($# < 4 ? $# : 4))
 fi
 case "$config" in
@@ -106,10 +113,43 @@ libdirs=
 for d in $dirs; do
 	libdirs="$libdirs -libdir $d"
 done
+# synth_xilinx, or its steps one by one where a step must differ:
+# - BOARD_SYNTH_SHARE=no (board.conf): coarse without its SAT-based
+#   resource sharing (`share`), which did not finish on the large config's
+#   flattened top; coarse's other passes run by hand.
+# - UltraScale (xcu, xcup): Yosys 0.23's LUT RAM library for it offers a
+#   single-port LUT RAM of 2^16 words (abits 16, where RAM512X1S has 9),
+#   which its own mapping file rejects ("invalid OPTION_ABITS/WIDTH
+#   combination"), so any single-port memory failed. The memory step runs
+#   as synth_xilinx runs it, with the library corrected into OUT_DIR.
+synth="synth_xilinx -flatten -family $family -top $top"
+coarse="$synth -run begin:map_memory;"
+memory="$synth -run map_memory:map_ffram;"
+steps=
+if [ "${BOARD_SYNTH_SHARE:-yes}" = no ]; then
+	coarse="$synth -run begin:coarse; techmap -map +/cmp2lut.v -map +/cmp2lcu.v -D LUT_WIDTH=6; \
+		alumacc; opt; memory -nomap; opt_clean;"
+	steps=yes
+fi
+case $family in
+xcu|xcup)
+	datdir=$(dirname "$(command -v yosys)")/../share/yosys
+	sed 's/option "ABITS" 16 {/option "ABITS" 9 {/; s/abits 16;/abits 9;/' \
+		"$datdir/xilinx/lutrams_xcu.txt" >"$outdir/lutrams_xcu.txt"
+	uram=
+	[ "$family" = xcup ] && uram="-lib +/xilinx/urams.txt"
+	memory="memory_libmap -logic-cost-rom 0.015625 -lib $outdir/lutrams_xcu.txt \
+		-lib +/xilinx/brams_xc4v.txt -D HAS_SIZE_36 -D HAS_MIXWIDTH_SDP -D HAS_ADDRCE \
+		$uram -no-auto-huge; techmap -map +/xilinx/lutrams_xc5v_map.v; \
+		techmap -map +/xilinx/brams_xcu_map.v; ${uram:+techmap -map +/xilinx/urams_map.v;}"
+	steps=yes
+	;;
+esac
+[ -z "$steps" ] || synth="$coarse $memory $synth -run map_ffram:"
 start=$(date +%s)
 if ! yosys -l "$log" -q -p "verilog_defaults -add -sv $defs $incs; $prelude \
 	read_verilog $topfile; hierarchy -top $top $chparams $libdirs; hierarchy -check -top $top; \
-	synth_xilinx -flatten -family $family -top $top; tee -o $stat stat; $edif" \
+	$synth; tee -o $stat stat; $edif" \
 	>/dev/null 2>&1 || [ ! -s "$stat" ]; then
 	[ -f "$log" ] && tail -20 "$log" >&2
 	echo "synth.sh: yosys failed on $top ($name), log in $log" >&2
@@ -123,9 +163,10 @@ count() {
 	awk -v pat="$1" -v w="${2:-1}" '$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 * w } END { print n + 0 }' "$stat"
 }
 luts=$(count '^LUT[1-6]$')
-# LUT RAM in LUTs: a RAM32M or RAM64M is four, a RAM32M16 or RAM64M8 eight
+# LUT RAM in LUTs: a RAM32M or RAM64M is four, a RAM32M16, RAM64M8 or
+# RAM512X1S (UltraScale) eight
 lutram=$(($(count '^RAM(32M|64M|128X1D|256X1S)$' 4) + $(count '^RAM(32X1D|64X1D|128X1S)$' 2) + \
-	$(count '^RAM(32X1S|64X1S)$') + $(count '^RAM(32M16|64M8)$' 8)))
+	$(count '^RAM(32X1S|64X1S)$') + $(count '^RAM(32M16|64M8|512X1S)$' 8)))
 srl=$(count '^SRL')
 inv=$(count '^INV$')
 ffs=$(count '^FD[CPRSE]*$')

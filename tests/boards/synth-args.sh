@@ -1,6 +1,7 @@
 #!/bin/sh
 # boards/synth/synth.sh's arguments, on what takes Yosys seconds: a small
-# module with parameters (its figures, in a file named after them), a
+# module with parameters (its figures, in a file named after them), the
+# same for UltraScale+ (--family xcup), a
 # parameter that is not NAME=NUMBER (usage, status 2), and a board whose
 # settings are missing (Yosys fails on the board's top: status 1, not a
 # usage error).
@@ -19,6 +20,16 @@ grep -q "top lvt_ram" "$txt" 2>/dev/null && grep -Eq "^LUT +[1-9]" "$txt" ||
 	fail "no figures in $txt"
 # two banks of 8 x 4 bits in LUT RAM: the parameters took
 grep -Eq "^  LUT RAM +[1-9]" "$txt" 2>/dev/null || fail "lvt_ram's banks are not LUT RAM"
+
+# UltraScale+ (the VCU118's family) runs synth_xilinx step by step, its
+# memory step with the corrected LUT RAM library
+sh boards/synth/synth.sh --family xcup default lvt_ram "$work" on ENTRIES=8 WIDTH=4 NREAD=2 NWRITE=2 \
+	>"$work/out" 2>&1 || fail "lvt_ram did not synthesize for xcup: $(tail -3 "$work/out")"
+txt=$work/default-xcup-lvt_ram-ENTRIES=8-WIDTH=4-NREAD=2-NWRITE=2.txt
+grep -q "synth_xilinx (xcup)" "$txt" 2>/dev/null && grep -Eq "^  LUT RAM +[1-9]" "$txt" ||
+	fail "no xcup figures with LUT RAM in $txt"
+grep -q 'option "ABITS" 9' "$work/lutrams_xcu.txt" 2>/dev/null ||
+	fail "the corrected LUT RAM library was not written"
 
 sh boards/synth/synth.sh default lvt_ram "$work" on WIDTH=wide >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "'WIDTH=wide' is not PARAM=VALUE" "$work/err" ||
