@@ -3,10 +3,12 @@
 # program from tests/linux/glibc/, on the initrd glibc.cpio, runs on a hart
 # with F and D and prints what QEMU's prints (tests/linux/qemu.sh); on the
 # RV64IMAC hart, where glibc's start-up meets an FP instruction, it dies of
-# SIGILL and init says so.
-# usage: glibc.sh LINUX_DIR TEASIM
+# SIGILL and init says so. Under the target's teaperf record (tea.cpio and
+# glibc.cpio, one initramfs after the other, on the ISS's sampler model)
+# the host's report puts the program's loop in its main.
+# usage: glibc.sh LINUX_DIR TEASIM TEAPERF
 set -u
-linux=$1 teasim=$2
+linux=$1 teasim=$2 teaperf=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fails=0
@@ -29,6 +31,15 @@ check "rv64imac: glibc's start-up is an illegal instruction, SIGILL (status $sta
 
 # (the initrd unpacked in order, so that its messages do not move with
 # the machines' speeds)
+mkdir -p "$work/host"
+cat "$linux/tea.cpio" "$linux/glibc.cpio" >"$work/both.cpio"
+run rec "$teasim" --isa rv64imafdc --kernel "$linux/Image" --initrd "$work/both.cpio" \
+	--host-dir "$work/host" --append "$append -- /bin/teaperf record -c 5000 -o host:fp.tea $prog 20000"
+top=$("$teaperf" report --symfs "$linux/rootfs" --sort func --dsos "$prog" --format csv \
+	"$work/host/fp.tea" 2>/dev/null | awk -F, 'NR == 2 { print $1 }')
+[ $status -eq 0 ] && has rec "sum of 20000 series" && [ "$top" = main ]
+check "teaperf record samples it; the host's report puts its loop in main (top: ${top:-none})" $? rec
+
 if out=$(bash "$(dirname "$0")/qemu.sh" --isa rv64imafdc --initrd "$linux/glibc.cpio" \
 	"$linux" "$teasim" "initramfs_async=0 -- $prog" 2>&1); then
 	echo "ok: $out"

@@ -14,9 +14,9 @@ $(RESULTS)/linux/iss: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim tests/lin
 	@$(RUN_TEST) $@ 300 tests/linux/boot.sh $(LINUX_DIR) $(BUILD)/bin/teasim
 $(RESULTS)/linux/qemu: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/qemu.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/qemu.sh $(LINUX_DIR) $(BUILD)/bin/teasim
-$(RESULTS)/linux/glibc: $(LINUX_IMAGE) $(LINUX_GLIBC_CPIO) $(BUILD)/bin/teasim tests/linux/glibc.sh \
-		tests/linux/qemu.sh tests/linux/lib.sh FORCE
-	@$(RUN_TEST) $@ 300 tests/linux/glibc.sh $(LINUX_DIR) $(BUILD)/bin/teasim
+$(RESULTS)/linux/glibc: $(LINUX_IMAGE) $(LINUX_GLIBC_CPIO) $(LINUX_CPIO) $(BUILD)/bin/teasim \
+		$(BUILD)/bin/teaperf tests/linux/glibc.sh tests/linux/qemu.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/linux/glibc.sh $(LINUX_DIR) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf
 $(RESULTS)/linux/rtl: $(LINUX_IMAGE) $(BUILD)/bin/teasim $(RTL_LIB) tests/linux/boot.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 3600 tests/linux/boot.sh --quick $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
 		--config $(CONFIG)

@@ -3,7 +3,8 @@
  * floating-point registers, so on a hart without F and D it dies with
  * SIGILL before main. With them it exercises the kernel's FP context
  * (a child's registers across fork and wait), fenv and libm. QEMU and
- * teasim must print the same. */
+ * teasim must print the same. With an argument N it then sums N series,
+ * a loop for teaperf record to sample. */
 #include <fenv.h>
 #include <math.h>
 #include <stdio.h>
@@ -30,7 +31,6 @@ int main(int argc, char **argv)
 	pid_t child;
 	int status;
 
-	(void)argc;
 	printf("%s: sqrt(2) %.17g exp(1) %.17g log(10) %.17g\n", argv[0], sqrt(2.0), exp(1.0),
 	       log(10.0));
 	printf("pow %.17g sin %.17g atan2 %.17g\n", pow(1.0001, 10000), sin(1e6), atan2(-1, -2));
@@ -50,5 +50,13 @@ int main(int argc, char **argv)
 	if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status))
 		return 2;
 	printf("child %d kept %.17g\n", WEXITSTATUS(status), kept);
+	if (argc > 1) {
+		int n = atoi(argv[1]);
+		double sum = 0;
+
+		for (int i = 0; i < n; i++)
+			sum += series(40, 1.0 + i * 1e-3);
+		printf("sum of %d series %.17g\n", n, sum);
+	}
 	return kept == series(30, 1.5) && product > big ? 0 : 3;
 }
