@@ -136,6 +136,12 @@ void csr_reset(struct hart *h)
 		tea_sampler_model_reset(h->tea_model, h->tea_width);
 }
 
+/* SD is not kept: it reads 1 while FS is Dirty (VS and XS are 0). */
+static uint64_t read_mstatus(const struct hart *h)
+{
+	return h->mstatus | ((h->mstatus & MSTATUS_FS) == MSTATUS_FS_DIRTY ? MSTATUS_SD : 0);
+}
+
 static uint64_t read_mip(const struct hart *h)
 {
 	uint64_t lines = soc_irq_lines(h->soc, h->hartid) &
@@ -165,7 +171,7 @@ static bool read_supervisor_csr(const struct hart *h, unsigned csr, uint64_t *v)
 {
 	switch (csr) {
 	case CSR_SSTATUS:
-		*v = h->mstatus & SSTATUS_VISIBLE;
+		*v = read_mstatus(h) & SSTATUS_VISIBLE;
 		break;
 	case CSR_SIE:
 		*v = h->mie & h->mideleg;
@@ -207,7 +213,7 @@ static bool read_machine_csr(const struct hart *h, unsigned csr, uint64_t *v)
 {
 	switch (csr) {
 	case CSR_MSTATUS:
-		*v = h->mstatus;
+		*v = read_mstatus(h);
 		break;
 	case CSR_MISA:
 		*v = MISA_VALUE | (h->has_fp ? MISA_FD : 0);
@@ -352,9 +358,6 @@ static void write_mstatus(struct hart *h, uint64_t v, uint64_t writable)
 	nv = (h->mstatus & ~writable) | (v & writable);
 	if (((nv & MSTATUS_MPP) >> MSTATUS_MPP_SHIFT) == 2)
 		nv = (nv & ~MSTATUS_MPP) | (h->mstatus & MSTATUS_MPP);
-	nv &= ~MSTATUS_SD;
-	if ((nv & MSTATUS_FS) == MSTATUS_FS_DIRTY)
-		nv |= MSTATUS_SD;
 	h->mstatus = nv;
 }
 

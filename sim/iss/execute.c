@@ -3,30 +3,6 @@
  * illegal instruction. */
 #include "iss/hart_internal.h"
 
-enum opcode {
-	OPC_LOAD = 0x03,
-	OPC_LOAD_FP = 0x07,
-	OPC_MISC_MEM = 0x0f,
-	OPC_OP_IMM = 0x13,
-	OPC_AUIPC = 0x17,
-	OPC_OP_IMM_32 = 0x1b,
-	OPC_STORE = 0x23,
-	OPC_STORE_FP = 0x27,
-	OPC_AMO = 0x2f,
-	OPC_OP = 0x33,
-	OPC_LUI = 0x37,
-	OPC_OP_32 = 0x3b,
-	OPC_MADD = 0x43,
-	OPC_MSUB = 0x47,
-	OPC_NMSUB = 0x4b,
-	OPC_NMADD = 0x4f,
-	OPC_OP_FP = 0x53,
-	OPC_BRANCH = 0x63,
-	OPC_JALR = 0x67,
-	OPC_JAL = 0x6f,
-	OPC_SYSTEM = 0x73,
-};
-
 #define INSN_ECALL  0x00000073u
 #define INSN_EBREAK 0x00100073u
 #define INSN_SRET   0x10200073u
@@ -35,29 +11,6 @@ enum opcode {
 /* The semihosting sequence around an uncompressed EBREAK. */
 #define INSN_SEMIHOST_ENTRY 0x01f01013u   /* slli x0, x0, 0x1f */
 #define INSN_SEMIHOST_EXIT  0x40705013u   /* srai x0, x0, 7 */
-
-static inline bool illegal(struct hart *h)
-{
-	return hart_raise(h, CAUSE_ILLEGAL_INSN, 0);
-}
-
-/* Immediates, sign-extended to 64 bits. The sign is spread with an
- * arithmetic right shift and moved into place as unsigned, since shifting
- * a negative value left is undefined in C. */
-static inline uint64_t sign_bits(uint32_t insn, unsigned shift)
-{
-	return (uint64_t)((int64_t)(int32_t)insn >> shift);
-}
-
-static inline uint64_t imm_i(uint32_t insn)
-{
-	return sign_bits(insn, 20);
-}
-
-static inline uint64_t imm_s(uint32_t insn)
-{
-	return sign_bits(insn, 25) << 5 | ((insn >> 7) & 0x1f);
-}
 
 static inline uint64_t imm_b(uint32_t insn)
 {

@@ -16,16 +16,6 @@
 #include "iss/hart_internal.h"
 #include "iss/ieee754.h"
 
-enum {
-	OPC_LOAD_FP = 0x07,
-	OPC_STORE_FP = 0x27,
-	OPC_MADD = 0x43,
-	OPC_MSUB = 0x47,
-	OPC_NMSUB = 0x4b,
-	OPC_NMADD = 0x4f,
-	OPC_OP_FP = 0x53,
-};
-
 /* OP-FP's funct5 (funct7 without the format bits). */
 enum {
 	FN_ADD = 0x00,
@@ -45,11 +35,6 @@ enum {
 
 #define BOX_S 0xffffffff00000000ull
 #define RM_DYNAMIC 7
-
-static inline bool illegal(struct hart *h)
-{
-	return hart_raise(h, CAUSE_ILLEGAL_INSN, 0);
-}
 
 static inline unsigned field(uint32_t insn, unsigned lo, unsigned width)
 {
@@ -101,7 +86,7 @@ static bool rounding_mode(const struct hart *h, uint32_t insn, unsigned *rm)
 static bool exec_load(struct hart *h, uint32_t insn, unsigned len)
 {
 	unsigned f3 = field(insn, 12, 3);
-	uint64_t va = h->x[field(insn, 15, 5)] + (uint64_t)((int64_t)(int32_t)insn >> 20);
+	uint64_t va = h->x[field(insn, 15, 5)] + imm_i(insn);
 	uint64_t v;
 
 	if (f3 != 2 && f3 != 3)
@@ -117,8 +102,7 @@ static bool exec_load(struct hart *h, uint32_t insn, unsigned len)
 static bool exec_store(struct hart *h, uint32_t insn, unsigned len)
 {
 	unsigned f3 = field(insn, 12, 3);
-	uint64_t off = (uint64_t)((int64_t)(int32_t)insn >> 25) << 5 | field(insn, 7, 5);
-	uint64_t va = h->x[field(insn, 15, 5)] + off;
+	uint64_t va = h->x[field(insn, 15, 5)] + imm_s(insn);
 
 	if (f3 != 2 && f3 != 3)
 		return illegal(h);
@@ -312,6 +296,16 @@ static bool exec_op_fp(struct hart *h, uint32_t insn)
 	default:
 		return exec_rounded(h, insn, fn, fmt, a, b);
 	}
+}
+
+unsigned fp_retired_rd(uint32_t insn)
+{
+	unsigned fn = field(insn, 27, 5), rd = field(insn, 7, 5);
+
+	if ((insn & 0x7f) == OPC_OP_FP &&
+	    (fn == FN_CMP || fn == FN_CVT_TO_INT || fn == FN_MV_TO_INT))
+		return rd;
+	return COMMIT_RD_F + rd;
 }
 
 bool hart_execute_fp(struct hart *h, uint32_t insn, unsigned len)

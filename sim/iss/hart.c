@@ -51,11 +51,6 @@ void hart_set_fp(struct hart *h, bool on)
 	rvc_fill_table(h->rvc, on);
 }
 
-bool hart_has_fp(const struct hart *h)
-{
-	return h->has_fp;
-}
-
 void hart_set_tea_width(struct hart *h, unsigned width)
 {
 	h->tea_width = width;
@@ -231,16 +226,10 @@ void hart_stop(struct hart *h)
 /* The destination register of a retired instruction in 32-bit form. */
 static unsigned retired_rd(uint32_t insn)
 {
-	unsigned fn = insn >> 27;
-
 	switch (insn & 0x7f) {
-	case 0x07: case 0x43: case 0x47: case 0x4b: case 0x4f:
-		return COMMIT_RD_F + ((insn >> 7) & 31);
-	case 0x53:
-		/* compares, conversions to integers, moves to x and fclass */
-		if (fn == 0x14 || fn == 0x18 || fn == 0x1c)
-			return (insn >> 7) & 31;
-		return COMMIT_RD_F + ((insn >> 7) & 31);
+	case OPC_LOAD_FP: case OPC_MADD: case OPC_MSUB: case OPC_NMSUB: case OPC_NMADD:
+	case OPC_OP_FP:
+		return fp_retired_rd(insn);
 	case 0x03: case 0x13: case 0x17: case 0x1b: case 0x2f:
 	case 0x33: case 0x37: case 0x3b: case 0x67: case 0x6f:
 		return (insn >> 7) & 31;

@@ -45,7 +45,6 @@ bool hart_at_semihost_call(struct hart *h);
  * fcsr). A hart has none unless given them: the RTL core has none yet,
  * and co-simulation needs the reference to refuse what the core refuses. */
 void hart_set_fp(struct hart *h, bool on);
-bool hart_has_fp(const struct hart *h);
 
 /* The commit width whose TEA slot CSRs exist (docs/tea-csr.md);
  * HART_TEA_WIDTH unless set, as the default configuration of the core. */

@@ -227,6 +227,55 @@ static inline bool hart_raise(struct hart *h, uint64_t cause, uint64_t tval)
 	return false;
 }
 
+/* Major opcodes of the 32-bit encodings (execute.c, execute_fp.c, hart.c). */
+enum opcode {
+	OPC_LOAD = 0x03,
+	OPC_LOAD_FP = 0x07,
+	OPC_MISC_MEM = 0x0f,
+	OPC_OP_IMM = 0x13,
+	OPC_AUIPC = 0x17,
+	OPC_OP_IMM_32 = 0x1b,
+	OPC_STORE = 0x23,
+	OPC_STORE_FP = 0x27,
+	OPC_AMO = 0x2f,
+	OPC_OP = 0x33,
+	OPC_LUI = 0x37,
+	OPC_OP_32 = 0x3b,
+	OPC_MADD = 0x43,
+	OPC_MSUB = 0x47,
+	OPC_NMSUB = 0x4b,
+	OPC_NMADD = 0x4f,
+	OPC_OP_FP = 0x53,
+	OPC_BRANCH = 0x63,
+	OPC_JALR = 0x67,
+	OPC_JAL = 0x6f,
+	OPC_SYSTEM = 0x73,
+};
+
+/* An illegal instruction: its caller fills tval with the raw bits. */
+static inline bool illegal(struct hart *h)
+{
+	return hart_raise(h, CAUSE_ILLEGAL_INSN, 0);
+}
+
+/* Immediates, sign-extended to 64 bits. The sign is spread with an
+ * arithmetic right shift and moved into place as unsigned, since shifting
+ * a negative value left is undefined in C. */
+static inline uint64_t sign_bits(uint32_t insn, unsigned shift)
+{
+	return (uint64_t)((int64_t)(int32_t)insn >> shift);
+}
+
+static inline uint64_t imm_i(uint32_t insn)
+{
+	return sign_bits(insn, 20);
+}
+
+static inline uint64_t imm_s(uint32_t insn)
+{
+	return sign_bits(insn, 25) << 5 | ((insn >> 7) & 0x1f);
+}
+
 static inline unsigned hart_data_priv(const struct hart *h)
 {
 	if (h->priv == PRIV_M && (h->mstatus & MSTATUS_MPRV))
@@ -247,11 +296,15 @@ bool hart_execute(struct hart *h, uint32_t insn, unsigned len);
 /* execute_fp.c: the F and D instructions (major opcodes LOAD-FP,
  * STORE-FP, the four fused multiply-adds and OP-FP), as hart_execute. */
 bool hart_execute_fp(struct hart *h, uint32_t insn, unsigned len);
+/* The commit record's rd of a retired F or D instruction: an x register
+ * (compares, conversions to integers, moves to x, fclass) or COMMIT_RD_F +
+ * its f register. */
+unsigned fp_retired_rd(uint32_t insn);
 
-/* An f register or fflags changed: mstatus.FS becomes Dirty (and SD set). */
+/* An f register or fflags changed: mstatus.FS becomes Dirty. */
 static inline void hart_fp_dirty(struct hart *h)
 {
-	h->mstatus |= MSTATUS_FS_DIRTY | MSTATUS_SD;
+	h->mstatus |= MSTATUS_FS_DIRTY;
 }
 
 static inline bool hart_fp_enabled(const struct hart *h)
