@@ -73,10 +73,13 @@ RTL_LIB := $(call rtl_lib,$(CONFIG))
 # rewrote, so the model's objects go when the compiler's flags differ from
 # those they were built with (in DIR/flags). The archive is touched at the
 # end: the sub-make leaves it as it was when the code Verilator generates is
-# the same, and it would be out of date forever.
+# the same, and it would be out of date forever. VPATH is emptied: Verilator's
+# make rules search .. for objects, which for pgo/ are the parent's, built
+# without instrumentation (after an RTL_PGO=0 build they are newer than the
+# sources and would be taken as they are).
 define rtl_model
 	$(Q)echo '$(2) $(RTL_OPT_SLOW) $(RTL_PIC)' | cmp -s - $(1)/flags || rm -f $(1)/Vtea_soc*.o
-	$(Q)$(MAKE) -s -C $(1) -f Vtea_soc.mk OPT_FAST="$(2)" OPT_SLOW="$(RTL_OPT_SLOW)" \
+	$(Q)$(MAKE) -s -C $(1) -f Vtea_soc.mk VPATH= OPT_FAST="$(2)" OPT_SLOW="$(RTL_OPT_SLOW)" \
 		USER_CPPFLAGS="$(RTL_PIC)" VM_PARALLEL_BUILDS=1 Vtea_soc__ALL.a >>$(1)/build.log 2>&1 || \
 		{ tail -30 $(1)/build.log; exit 1; }
 	$(Q)echo '$(2) $(RTL_OPT_SLOW) $(RTL_PIC)' >$(1)/flags

@@ -15,6 +15,17 @@ _start:
 	/* The runtime serves one hart; any other waits for good. */
 	bnez	a0, park
 
+	/* A hart with F or D starts with mstatus.FS Off, where every FP
+	 * instruction traps: set it to Initial so that programs built with
+	 * them run (the runtime's own code and trap entry use no f register).
+	 * Without F and D, FS stays Off. */
+	csrr	t0, misa
+	andi	t0, t0, MISA_F | MISA_D
+	beqz	t0, 3f
+	li	t0, MSTATUS_FS_INITIAL
+	csrs	mstatus, t0
+3:
+
 	.option	push
 	.option	norelax
 	la	gp, __global_pointer$

@@ -6,16 +6,24 @@
 #   prefetch-d0, -dN        a streaming loop, and with prefetch.r N lines
 #                           ahead of its loads; prefetch-dNw prefetches the
 #                           destination too (prefetch.w)
+#   nab, nab-fixed          the FP flags saved and restored (frflags,
+#                           fsflags) around every fsqrt.d, and once around
+#                           the loop (F and D: built with CS_FP_CFLAGS)
 # `make casestudies` runs them at SCALE=4 into $(BUILD)/casestudies/default
 # and prints the report; `make test` runs a few at SCALE=1 and checks what
 # TEA and IBS blame (tests/casestudies/).
 
 CS_DISTANCES := 1 2 4 8 16
-CS_VARIANTS := flush flush-fixed prefetch-d0 $(CS_DISTANCES:%=prefetch-d%) $(CS_DISTANCES:%=prefetch-d%w)
+CS_VARIANTS := flush flush-fixed prefetch-d0 $(CS_DISTANCES:%=prefetch-d%) $(CS_DISTANCES:%=prefetch-d%w) \
+	nab nab-fixed
 CS_PERIOD := 97
 
 cs_source = eval/casestudies/$(firstword $(subst -, ,$(1))).c
-cs_flags = $(if $(filter %-fixed,$(1)),-DFIXED) \
+# FP instructions with the integer calling convention, as the FP workloads
+# (eval/workloads/workloads.mk); no contraction, so that the check's plain
+# sum rounds as the loop does.
+CS_FP_CFLAGS := -march=rv64imafdc -misa-spec=2.2 -mabi=lp64 -fno-math-errno
+cs_flags = $(if $(filter %-fixed,$(1)),-DFIXED) $(if $(filter nab%,$(1)),$(CS_FP_CFLAGS)) \
 	$(if $(filter prefetch-d%,$(1)),-DDIST=$(patsubst prefetch-d%,%,$(patsubst %w,%,$(1)))) \
 	$(if $(filter prefetch-d%w,$(1)),-DPREFETCH_DST)
 

@@ -15,7 +15,7 @@ teasim=$1 teaperf=$2 period=$3 out=$4
 shift 4
 
 # The loop's function in each program.
-loop_of() { case $1 in flush*) echo walk ;; *) echo stream ;; esac; }
+loop_of() { case $1 in flush*) echo walk ;; nab*) echo energy ;; *) echo stream ;; esac; }
 run_cycles() { "$teaperf" report --top 1 "$out/$1.golden" | awk 'NR == 2 { print $2 }'; }
 # "SHARE% (STACK)" of the heaviest instruction with mnemonic $2 in listing $1
 insn_line() { heaviest_insn "$1" "$2" | cut -d' ' -f2-; }
@@ -51,19 +51,27 @@ listing() {
 	echo
 }
 
-if have flush flush-fixed; then
-	before=$(loop_cycles "$out" flush) after=$(loop_cycles "$out" flush-fixed)
-	echo "## A flushing instruction before a missing load (flush, flush-fixed)"
+# before_after NAME TITLE: a study of NAME and NAME-fixed: the loop's
+# cycles, and TEA's and IBS's listings of its function.
+before_after() {
+	local before after fn
+	have "$1" "$1-fixed" || return 0
+	before=$(loop_cycles "$out" "$1") after=$(loop_cycles "$out" "$1-fixed")
+	fn=$(loop_of "$1")
+	echo "## $2 ($1, $1-fixed)"
 	echo
 	echo "| variant | cycles in the loop | cycles of the run | speedup of the loop |"
 	echo "|---|---|---|---|"
-	echo "| flush | $before | $(run_cycles flush) | |"
-	echo "| flush-fixed | $after | $(run_cycles flush-fixed) | $(speedup "$before" "$after") |"
+	echo "| $1 | $before | $(run_cycles "$1") | |"
+	echo "| $1-fixed | $after | $(run_cycles "$1-fixed") | $(speedup "$before" "$after") |"
 	echo
-	listing walk flush tea
-	listing walk flush ibs
-	listing walk flush-fixed tea
-fi
+	listing "$fn" "$1" tea
+	listing "$fn" "$1" ibs
+	listing "$fn" "$1-fixed" tea
+}
+
+before_after flush "A flushing instruction before a missing load"
+before_after nab "FP flags saved and restored around a square root"
 
 sweep=()
 for v in "$@"; do

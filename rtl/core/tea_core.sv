@@ -22,9 +22,10 @@
 //                    fetch_align, fetch_buffer), cache/icache.sv
 //   D                decode/dispatch.sv (a decode/dispatch_lane.sv per
 //                    lane: rvc_expand, decoder), rename/rename.sv
-//   S                issue/issue_queue.sv (integer and memory queues)
+//   S                issue/issue_queue.sv (integer, memory and FP queues)
 //   E                execute/int_cluster.sv (alu_port, multiplier,
-//                    divider), execute/branch_resolve.sv,
+//                    divider), execute/fp_cluster.sv (fpu_fma,
+//                    fpu_convert, fpu_divsqrt), execute/branch_resolve.sv,
 //                    execute/bypass.sv, execute/regfile.sv
 //   memory           lsu/lsu.sv (load_queue, store_queue,
 //                    serial_engine), cache/dcache.sv, mmu/mmu.sv,
@@ -107,7 +108,7 @@ module tea_core #(
   output logic [CFG_W-1:0]          trace_valid_o,
   output logic [CFG_W*64-1:0]       trace_pc_o,
   output logic [CFG_W*32-1:0]       trace_insn_o,
-  output logic [CFG_W*5-1:0]        trace_rd_o,       // 0: no register written
+  output logic [CFG_W*6-1:0]        trace_rd_o,       // 0: none; 32-63: f0-f31
   output logic [CFG_W*64-1:0]       trace_rd_value_o,
   output logic [CFG_W*4-1:0]        trace_mem_size_o, // bytes stored, 0: none
   output logic [CFG_W*64-1:0]       trace_mem_addr_o,
@@ -159,24 +160,29 @@ module tea_core #(
   localparam int unsigned LB        = $clog2(W + 1);
   localparam int unsigned N_ALU     = (W > 2) ? 3 : 2;      // port 0 also branches, port 1 multiplies
   localparam int unsigned INT_PORTS = N_ALU + 1;            // the ALUs, then the divider
-  localparam int unsigned NWAKE     = N_ALU + 3;            // ALUs at select, MUL/DIV, LSU, commit
+  localparam int unsigned NWAKE     = N_ALU + 5;            // ALUs at select, MUL/DIV, LSU, commit, FP (2)
   localparam int unsigned WK_LSU    = N_ALU + 1;
   localparam int unsigned WK_SER    = N_ALU + 2;
-  localparam int unsigned CPL_PORTS = N_ALU + 3;            // ALUs, MUL/DIV, LSU load, LSU store
+  localparam int unsigned WK_FP     = N_ALU + 3;
+  localparam int unsigned CPL_PORTS = N_ALU + 5;            // ALUs, MUL/DIV, LSU load, LSU store, FP (2)
   localparam int unsigned CP_LD     = N_ALU + 1;
   localparam int unsigned CP_ST     = N_ALU + 2;
+  localparam int unsigned CP_FP     = N_ALU + 3;
   localparam int unsigned IPB       = INT_PAYLOAD_BITS;
   localparam int unsigned MPB       = MEM_PAYLOAD_BITS;
+  localparam int unsigned FPB       = FP_PAYLOAD_BITS;
   localparam int unsigned RPB       = ROB_PAYLOAD_BITS;
   localparam int unsigned EW        = FETCH_ENTRY_BITS;
   localparam int unsigned PB        = PREG_BITS;
   localparam int unsigned RB        = ROB_IDX_BITS;
   // register-file read ports: two per integer port, load base, store base
-  // and data, the two sources of the instruction at the ROB head
+  // and data, seven for the FP ports, the two sources of the instruction at
+  // the ROB head
   localparam int unsigned RD_INT    = 0;
   localparam int unsigned RD_LD     = 2 * INT_PORTS;
   localparam int unsigned RD_ST     = RD_LD + 1;
-  localparam int unsigned RD_HEAD   = RD_ST + 2;
+  localparam int unsigned RD_FP     = RD_ST + 2;
+  localparam int unsigned RD_HEAD   = RD_FP + 7;
 `ifdef TEA_TRACE
   localparam int unsigned RD_TRACE  = RD_HEAD + 2;
   localparam int unsigned NREAD     = RD_TRACE + W;
@@ -215,6 +221,7 @@ module tea_core #(
   logic [CPL_PORTS*4-1:0]        cpl_cause;
   logic [CPL_PORTS*64-1:0]       cpl_tval;
   logic [CPL_PORTS*PSV_BITS-1:0] cpl_psv;
+  logic [CPL_PORTS*5-1:0]        cpl_fflags;
 
   logic               halted;           // debug halt
   logic [4:0]         dbg_reg_addr;     // the GPR the debugger accesses, registered
@@ -369,7 +376,7 @@ module tea_core #(
   logic                     rob_empty;
   logic [RB-1:0]            rob_head_idx, rob_tail_idx;
   logic [W*RB-1:0]          rob_alloc_idx;
-  logic [$clog2(CFG_IQ_ENTRIES+1)-1:0] iq_int_free, iq_mem_free;
+  logic [$clog2(CFG_IQ_ENTRIES+1)-1:0] iq_int_free, iq_mem_free, iq_fp_free;
   logic [LQ_IDX_BITS:0]     lq_free;
   logic [SQ_IDX_BITS:0]     sq_free;
   logic [W*LQ_IDX_BITS-1:0] disp_lq_idx;
@@ -379,9 +386,9 @@ module tea_core #(
 
   logic [W-1:0]    rn_valid, rn_rd_used;
   logic            rn_fire, can_alloc;
-  logic [W*5-1:0]  rn_rs1, rn_rs2, rn_rd;
-  logic [W*PB-1:0] prs1, prs2, pdst, old_pdst;
-  logic [W-1:0]    prs1_ready, prs2_ready;
+  logic [W*6-1:0]  rn_rs1, rn_rs2, rn_rs3, rn_rd;
+  logic [W*PB-1:0] prs1, prs2, prs3, pdst, old_pdst;
+  logic [W-1:0]    prs1_ready, prs2_ready, prs3_ready;
 
   logic [W*RPB-1:0]       rob_alloc_payload;
   logic [W*PSV_BITS-1:0]  rob_alloc_psv;
@@ -394,24 +401,31 @@ module tea_core #(
   logic [W*INT_PORTS-1:0] iq_int_ports;
   logic [W*2-1:0]         iq_mem_ports;
   logic [W-1:0]           iq_int_rs1_ready, iq_int_rs2_ready, iq_mem_rs1_ready, iq_mem_rs2_ready;
+  logic [W-1:0]           iq_fp_valid, iq_fp_rs1_ready, iq_fp_rs2_ready, iq_fp_rs3_ready;
+  logic [W*FPB-1:0]       iq_fp_payload;
+  logic [W*3-1:0]         iq_fp_ports;
+  logic                   fs_off;
+  logic [2:0]             frm;
   logic [W-1:0]           disp_load, disp_store;
 
   logic [W-1:0]    commit_lanes;   // the head lanes that commit this cycle
   logic [W-1:0]    cm_rd_valid;
-  logic [W*5-1:0]  head_rd;
+  logic [W*6-1:0]  head_rd;
   logic [W*PB-1:0] head_pdst, head_old_pdst;
 
   dispatch #(.W(W), .INT_PORTS(INT_PORTS)) u_dispatch (
-    .clk_i, .rst_ni, .flush_i(flush), .priv_i(priv),
+    .clk_i, .rst_ni, .flush_i(flush), .priv_i(priv), .fs_off_i(fs_off), .frm_i(frm),
     .fb_valid_i(fb_valid), .fb_entry_i(fb_entry), .fb_deq_count_o(fb_deq_count),
     .redirect_pending_i(redirect_pending), .commit_i(commit_count != '0), .halted_i(halted),
     .dbg_reg_addr_i(dbg_reg_addr),
     .rob_free_i(rob_free), .rob_empty_i(rob_empty), .iq_int_free_i(iq_int_free),
-    .iq_mem_free_i(iq_mem_free), .lq_free_i(lq_free), .sq_free_i(sq_free),
+    .iq_mem_free_i(iq_mem_free), .iq_fp_free_i(iq_fp_free), .lq_free_i(lq_free),
+    .sq_free_i(sq_free),
     .rn_valid_o(rn_valid), .rn_fire_o(rn_fire), .rn_can_alloc_i(can_alloc),
-    .rn_rs1_o(rn_rs1), .rn_rs2_o(rn_rs2), .rn_rd_o(rn_rd), .rn_rd_used_o(rn_rd_used),
+    .rn_rs1_o(rn_rs1), .rn_rs2_o(rn_rs2), .rn_rs3_o(rn_rs3), .rn_rd_o(rn_rd),
+    .rn_rd_used_o(rn_rd_used),
     .prs1_i(prs1), .prs2_i(prs2), .pdst_i(pdst), .old_pdst_i(old_pdst),
-    .prs1_ready_i(prs1_ready), .prs2_ready_i(prs2_ready),
+    .prs1_ready_i(prs1_ready), .prs2_ready_i(prs2_ready), .prs3_ready_i(prs3_ready),
     .rob_idx_i(rob_alloc_idx), .lq_idx_i(disp_lq_idx), .sq_idx_i(disp_sq_idx),
     .lanes_o(disp_lanes),
     .rob_payload_o(rob_alloc_payload), .rob_psv_o(rob_alloc_psv), .rob_done_o(rob_alloc_done),
@@ -422,6 +436,9 @@ module tea_core #(
     .iq_mem_valid_o(iq_mem_valid), .iq_mem_payload_o(iq_mem_payload),
     .iq_mem_ports_o(iq_mem_ports), .iq_mem_rs1_ready_o(iq_mem_rs1_ready),
     .iq_mem_rs2_ready_o(iq_mem_rs2_ready),
+    .iq_fp_valid_o(iq_fp_valid), .iq_fp_payload_o(iq_fp_payload), .iq_fp_ports_o(iq_fp_ports),
+    .iq_fp_rs1_ready_o(iq_fp_rs1_ready), .iq_fp_rs2_ready_o(iq_fp_rs2_ready),
+    .iq_fp_rs3_ready_o(iq_fp_rs3_ready),
     .lsu_load_o(disp_load), .lsu_store_o(disp_store), .ev_sq_full_o(ev_sq_full)
 `ifdef TEA_TRACE
     , .trace_stall_o(trace_disp_stall_o)
@@ -431,9 +448,10 @@ module tea_core #(
   rename #(.NWAKE(NWAKE)) u_rename (
     .clk_i, .rst_ni, .flush_i(flush),
     .valid_i(rn_valid), .fire_i(rn_fire),
-    .rs1_i(rn_rs1), .rs2_i(rn_rs2), .rd_i(rn_rd), .rd_used_i(rn_rd_used),
-    .prs1_o(prs1), .prs2_o(prs2), .pdst_o(pdst), .old_pdst_o(old_pdst),
-    .prs1_ready_o(prs1_ready), .prs2_ready_o(prs2_ready), .can_alloc_o(can_alloc),
+    .rs1_i(rn_rs1), .rs2_i(rn_rs2), .rs3_i(rn_rs3), .rd_i(rn_rd), .rd_used_i(rn_rd_used),
+    .prs1_o(prs1), .prs2_o(prs2), .prs3_o(prs3), .pdst_o(pdst), .old_pdst_o(old_pdst),
+    .prs1_ready_o(prs1_ready), .prs2_ready_o(prs2_ready), .prs3_ready_o(prs3_ready),
+    .can_alloc_o(can_alloc),
     .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
     .commit_valid_i(cm_rd_valid), .commit_rd_i(head_rd), .commit_pdst_i(head_pdst),
     .commit_old_pdst_i(head_old_pdst)
@@ -446,6 +464,7 @@ module tea_core #(
   logic [3:0]            head_cause;         // the oldest exception's
   logic [63:0]           head_tval;
   logic [W*PSV_BITS-1:0] head_psv;
+  logic [W*5-1:0]        head_fflags;
   logic [W*RPB-1:0]      head_payload;
   logic [LB-1:0]         commit_count;
   logic                  mb_valid;
@@ -459,10 +478,11 @@ module tea_core #(
     .alloc_done_i(rob_alloc_done), .alloc_xcpt_i(rob_alloc_xcpt), .alloc_cause_i(rob_alloc_cause),
     .alloc_tval_i(rob_alloc_tval), .alloc_idx_o(rob_alloc_idx), .free_o(rob_free),
     .cpl_valid_i(cpl_valid), .cpl_idx_i(cpl_idx), .cpl_xcpt_i(cpl_xcpt), .cpl_cause_i(cpl_cause),
-    .cpl_tval_i(cpl_tval), .cpl_psv_i(cpl_psv),
+    .cpl_tval_i(cpl_tval), .cpl_psv_i(cpl_psv), .cpl_fflags_i(cpl_fflags),
     .mb_valid_i(mb_valid), .mb_idx_i(mb_idx), .mo_valid_i(mo_valid), .mo_idx_i(mo_idx),
     .head_valid_o(head_valid), .head_done_o(head_done), .head_xcpt_o(head_xcpt),
     .head_cause_o(head_cause), .head_tval_o(head_tval), .head_psv_o(head_psv),
+    .head_fflags_o(head_fflags),
     .head_mispredict_o(head_mispredict), .head_replay_o(head_replay),
     .head_payload_o(head_payload), .head_idx_o(rob_head_idx), .tail_idx_o(rob_tail_idx),
     .empty_o(rob_empty), .commit_count_i(commit_count)
@@ -477,19 +497,24 @@ module tea_core #(
   logic [1:0]               mem_port_ready, mem_iss_valid;
   logic [2*MPB-1:0]         mem_iss_payload;
   logic [2*PB-1:0]          mem_iss_prs1;
-  /* verilator lint_off UNUSEDSIGNAL */  // a load has no second source
+  logic [2:0]               fp_port_ready, fp_iss_valid;
+  logic [3*FPB-1:0]         fp_iss_payload;
+  logic [3*PB-1:0]          fp_iss_prs1, fp_iss_prs2, fp_iss_prs3;
+  /* verilator lint_off UNUSEDSIGNAL */  // a load has no second source; only FMAs a third
   logic [2*PB-1:0]          mem_iss_prs2;
+  logic [INT_PORTS*PB-1:0]  int_iss_prs3;
+  logic [2*PB-1:0]          mem_iss_prs3;
   /* verilator lint_on UNUSEDSIGNAL */
 
   issue_queue #(.PORTS(INT_PORTS), .NWAKE(NWAKE), .PAYLOAD_BITS(IPB)) u_iq_int (
     .clk_i, .rst_ni, .flush_i(flush),
     .ins_valid_i(iq_int_valid), .ins_payload_i(iq_int_payload),
-    .ins_prs1_i(prs1), .ins_prs2_i(prs2),
-    .ins_rs1_ready_i(iq_int_rs1_ready), .ins_rs2_ready_i(iq_int_rs2_ready),
+    .ins_prs1_i(prs1), .ins_prs2_i(prs2), .ins_prs3_i('0),
+    .ins_rs1_ready_i(iq_int_rs1_ready), .ins_rs2_ready_i(iq_int_rs2_ready), .ins_rs3_ready_i('1),
     .ins_ports_i(iq_int_ports), .free_o(iq_int_free),
     .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
     .port_ready_i(int_port_ready), .iss_valid_o(int_iss_valid), .iss_payload_o(int_iss_payload),
-    .iss_prs1_o(int_iss_prs1), .iss_prs2_o(int_iss_prs2)
+    .iss_prs1_o(int_iss_prs1), .iss_prs2_o(int_iss_prs2), .iss_prs3_o(int_iss_prs3)
 `ifdef TEA_TRACE
     , .trace_taken_o(trace_int_iq_taken_o), .trace_oldest_ready_o(trace_iq_ready_o[0])
 `endif
@@ -498,14 +523,37 @@ module tea_core #(
   issue_queue #(.PORTS(2), .NWAKE(NWAKE), .PAYLOAD_BITS(MPB)) u_iq_mem (
     .clk_i, .rst_ni, .flush_i(flush),
     .ins_valid_i(iq_mem_valid), .ins_payload_i(iq_mem_payload),
-    .ins_prs1_i(prs1), .ins_prs2_i(prs2),
-    .ins_rs1_ready_i(iq_mem_rs1_ready), .ins_rs2_ready_i(iq_mem_rs2_ready),
+    .ins_prs1_i(prs1), .ins_prs2_i(prs2), .ins_prs3_i('0),
+    .ins_rs1_ready_i(iq_mem_rs1_ready), .ins_rs2_ready_i(iq_mem_rs2_ready), .ins_rs3_ready_i('1),
     .ins_ports_i(iq_mem_ports), .free_o(iq_mem_free),
     .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
     .port_ready_i(mem_port_ready), .iss_valid_o(mem_iss_valid), .iss_payload_o(mem_iss_payload),
-    .iss_prs1_o(mem_iss_prs1), .iss_prs2_o(mem_iss_prs2)
+    .iss_prs1_o(mem_iss_prs1), .iss_prs2_o(mem_iss_prs2), .iss_prs3_o(mem_iss_prs3)
 `ifdef TEA_TRACE
     , .trace_taken_o(trace_mem_iq_taken_o), .trace_oldest_ready_o(trace_iq_ready_o[1])
+`endif
+  );
+
+  // The FP queue: three sources (the FMADD family's addend); ports FMA,
+  // conversions, divide/square root.
+`ifdef TEA_TRACE
+  /* verilator lint_off UNUSEDSIGNAL */  // not in the stage view
+  logic [CFG_IQ_ENTRIES-1:0] trace_fp_iq_taken;
+  logic                      trace_fp_iq_ready;
+  /* verilator lint_on UNUSEDSIGNAL */
+`endif
+  issue_queue #(.PORTS(3), .NWAKE(NWAKE), .PAYLOAD_BITS(FPB), .NSRC(3)) u_iq_fp (
+    .clk_i, .rst_ni, .flush_i(flush),
+    .ins_valid_i(iq_fp_valid), .ins_payload_i(iq_fp_payload),
+    .ins_prs1_i(prs1), .ins_prs2_i(prs2), .ins_prs3_i(prs3),
+    .ins_rs1_ready_i(iq_fp_rs1_ready), .ins_rs2_ready_i(iq_fp_rs2_ready),
+    .ins_rs3_ready_i(iq_fp_rs3_ready),
+    .ins_ports_i(iq_fp_ports), .free_o(iq_fp_free),
+    .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
+    .port_ready_i(fp_port_ready), .iss_valid_o(fp_iss_valid), .iss_payload_o(fp_iss_payload),
+    .iss_prs1_o(fp_iss_prs1), .iss_prs2_o(fp_iss_prs2), .iss_prs3_o(fp_iss_prs3)
+`ifdef TEA_TRACE
+    , .trace_taken_o(trace_fp_iq_taken), .trace_oldest_ready_o(trace_fp_iq_ready)
 `endif
   );
 
@@ -538,6 +586,27 @@ module tea_core #(
   assign cpl_cause[0 +: (N_ALU+1)*4]        = '0;
   assign cpl_tval[0 +: (N_ALU+1)*64]        = '0;
   assign cpl_psv[0 +: (N_ALU+1)*PSV_BITS]   = '0;
+  assign cpl_fflags[0 +: CP_FP*5]           = '0;   // nor any FP flag, nor do loads and stores
+
+  // ---------------------------------------------------------------------
+  // E: the FP ports (S -> E)
+  // ---------------------------------------------------------------------
+  fp_cluster u_fp (
+    .clk_i, .rst_ni, .flush_i(flush),
+    .port_ready_o(fp_port_ready), .iss_valid_i(fp_iss_valid), .iss_payload_i(fp_iss_payload),
+    .iss_prs1_i(fp_iss_prs1), .iss_prs2_i(fp_iss_prs2), .iss_prs3_i(fp_iss_prs3),
+    .raddr_o(prf_raddr[RD_FP*PB +: 7*PB]), .rdata_i(prf_rdata[RD_FP*64 +: 7*64]),
+    .wake_valid_o(wake_valid[WK_FP +: 2]), .wake_pdst_o(wake_pdst[WK_FP*PB +: 2*PB]),
+    .prf_we_o(prf_we[WK_FP +: 2]), .prf_waddr_o(prf_waddr[WK_FP*PB +: 2*PB]),
+    .prf_wdata_o(prf_wdata[WK_FP*64 +: 2*64]),
+    .cpl_valid_o(cpl_valid[CP_FP +: 2]), .cpl_idx_o(cpl_idx[CP_FP*RB +: 2*RB]),
+    .cpl_fflags_o(cpl_fflags[CP_FP*5 +: 2*5])
+  );
+  // FP instructions raise no exception after dispatch and set no PSV bit
+  assign cpl_xcpt[CP_FP +: 2]             = '0;
+  assign cpl_cause[CP_FP*4 +: 2*4]        = '0;
+  assign cpl_tval[CP_FP*64 +: 2*64]       = '0;
+  assign cpl_psv[CP_FP*PSV_BITS +: 2*PSV_BITS] = '0;
 
   branch_resolve u_branch (
     .clk_i, .rst_ni, .flush_i(flush),
@@ -598,7 +667,7 @@ module tea_core #(
     .lq_free_o(lq_free), .sq_free_o(sq_free),
     .ld_issue_valid_i(mem_iss_valid[0]), .ld_issue_ready_o(mem_port_ready[0]),
     .ld_issue_lq_idx_i(ld_sel.lq_idx), .ld_issue_base_i(ld_base), .ld_issue_imm_i(ld_sel.imm),
-    .ld_issue_size_i(ld_sel.size), .ld_issue_unsigned_i(ld_sel.mem_unsigned),
+    .ld_issue_size_i(ld_sel.size), .ld_issue_ext_i({ld_sel.box, ld_sel.mem_unsigned}),
     .ld_issue_pdst_i(ld_sel.pdst), .ld_issue_prefetch_i(ld_sel.prefetch),
     .st_issue_valid_i(mem_iss_valid[1]), .st_issue_ready_o(mem_port_ready[1]),
     .st_issue_sq_idx_i(st_sel.sq_idx), .st_issue_base_i(st_base), .st_issue_imm_i(st_sel.imm),
@@ -677,14 +746,24 @@ module tea_core #(
   logic [W*32-1:0] head_insn;
   logic            head_amo;
   /* verilator lint_on UNUSEDSIGNAL */
+  logic [W*5-1:0]  head_fp_flags;
+  logic [W-1:0]    head_fp_dirty;
+  logic [4:0]      fp_flags;
   for (genvar i = 0; i < W; i++) begin : g_head
     commit_lane u_lane (
       .payload_i(head_payload[i*RPB +: RPB]), .commit_i(commit_lanes[i]),
+      .fflags_i(head_fflags[i*5 +: 5]),
+      .fp_flags_o(head_fp_flags[i*5 +: 5]), .fp_dirty_o(head_fp_dirty[i]),
       .is_load_o(head_is_load[i]), .is_store_o(head_is_store[i]), .csr_sys_o(head_csr_sys[i]),
-      .rd_used_o(head_rd_used[i]), .rd_commit_o(cm_rd_valid[i]), .rd_o(head_rd[i*5 +: 5]),
+      .rd_used_o(head_rd_used[i]), .rd_commit_o(cm_rd_valid[i]), .rd_o(head_rd[i*6 +: 6]),
       .pdst_o(head_pdst[i*PB +: PB]), .old_pdst_o(head_old_pdst[i*PB +: PB]),
       .pc_o(head_pc[i*64 +: 64]), .insn_o(head_insn[i*32 +: 32])
     );
+  end
+
+  always_comb begin
+    fp_flags = '0;
+    for (int i = 0; i < W; i++) fp_flags = fp_flags | head_fp_flags[i*5 +: 5];
   end
 
   logic        csr_valid, csr_write, csr_read, csr_illegal;
@@ -758,6 +837,7 @@ module tea_core #(
     .irq_pending_o(irq_pending), .irq_cause_o(irq_cause), .wfi_wakeup_o(wfi_wakeup),
     .instret_i(commit_count), .events_i(events),
     .priv_o(priv), .priv_data_o(priv_data), .satp_o(satp), .sum_o(sum), .mxr_o(mxr),
+    .fp_flags_i(fp_flags), .fp_dirty_i(|head_fp_dirty), .frm_o(frm), .fs_off_o(fs_off),
     .irq_tea_i(tea_irq),
     .ext_valid_o(ext_valid), .ext_rdata_i(tea_rdata), .ext_illegal_i(tea_illegal),
     .ext_we_o(tea_we), .ext_wdata_o(tea_wdata)

@@ -32,10 +32,25 @@ typedef struct packed {
 localparam int unsigned INT_PAYLOAD_BITS =
     4 + 4 + 1 + 2 + 1 + 1 + 3 * CFG_XLEN + CKPT_BITS + 2 + ROB_IDX_BITS + PREG_BITS + 1;
 
+// FP issue queue: the FMA, conversion and divide/square-root ports.
+typedef struct packed {
+  fu_e                     fu;
+  logic [4:0]              op;         // uop_t.fp_op
+  logic                    fmt;        // uop_t.fp_fmt
+  logic [2:0]              rm;         // resolved: frm in place of dynamic
+  logic                    rd_fp;      // the result goes to an f register
+  logic [ROB_IDX_BITS-1:0] rob_idx;
+  logic [PREG_BITS-1:0]    pdst;
+  logic                    rd_used;
+} fp_payload_t;
+
+localparam int unsigned FP_PAYLOAD_BITS = 4 + 5 + 1 + 3 + 1 + ROB_IDX_BITS + PREG_BITS + 1;
+
 // Memory issue queue: loads and stores (AMOs run at the ROB head).
 typedef struct packed {
   logic                   is_store;
   logic                   prefetch;   // Zicbop prefetch on the load port: no result
+  logic                   box;        // FLW: the word NaN-boxed into an f register
   mem_size_e              size;
   logic                   mem_unsigned;
   logic [CFG_XLEN-1:0]    imm;
@@ -45,7 +60,7 @@ typedef struct packed {
 } mem_payload_t;
 
 localparam int unsigned MEM_PAYLOAD_BITS =
-    1 + 1 + 2 + 1 + CFG_XLEN + LQ_IDX_BITS + SQ_IDX_BITS + PREG_BITS;
+    1 + 1 + 1 + 2 + 1 + CFG_XLEN + LQ_IDX_BITS + SQ_IDX_BITS + PREG_BITS;
 
 // Reorder buffer: what commit needs to retire or trap, to free registers,
 // to run a serialized instruction at the head and to restart fetch.
@@ -56,7 +71,7 @@ typedef struct packed {
   fu_e                  fu;
   uop_op_u              op;
   logic                 word;
-  logic [4:0]           rd;
+  logic [5:0]           rd;        // x0-x31, f0-f31 as 32-63
   logic                 rd_used;
   logic [PREG_BITS-1:0] pdst;
   logic [PREG_BITS-1:0] old_pdst;
@@ -68,7 +83,7 @@ typedef struct packed {
 } rob_payload_t;
 
 localparam int unsigned ROB_PAYLOAD_BITS =
-    CFG_XLEN + 32 + 1 + 4 + 4 + 1 + 5 + 1 + 4 * PREG_BITS + 2 + CKPT_BITS;
+    CFG_XLEN + 32 + 1 + 4 + 4 + 1 + 6 + 1 + 4 * PREG_BITS + 2 + CKPT_BITS;
 
 // verilator lint_on UNUSEDPARAM
 `endif

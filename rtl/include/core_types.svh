@@ -20,7 +20,11 @@ typedef enum logic [3:0] {
   FU_STORE  = 4'd5,  // stores
   FU_AMO    = 4'd6,  // LR, SC and AMOs (serialized)
   FU_CSR    = 4'd7,  // CSRRW/S/C and their immediate forms (serialized)
-  FU_SYSTEM = 4'd8   // ECALL, EBREAK, xRET, WFI, fences (serialized)
+  FU_SYSTEM = 4'd8,  // ECALL, EBREAK, xRET, WFI, fences (serialized)
+  FU_FMA    = 4'd9,  // FMADD family, FADD, FSUB, FMUL (pipelined fpu_fma)
+  FU_FDIV   = 4'd10, // FDIV, FSQRT (iterative fpu_divsqrt)
+  FU_FMISC  = 4'd11  // conversions, compares, min/max, class, sign injection,
+                     // moves (fpu_convert)
 } fu_e;
 
 // FU_ALU operations; uop_t.word selects the 32-bit W form.
@@ -149,11 +153,14 @@ typedef struct packed {
   opb_sel_e            opb_sel;     // FU_ALU second operand
   mem_size_e           mem_size;    // FU_LOAD/STORE/AMO access size
   logic                mem_unsigned;// FU_LOAD: zero-extend (LBU, LHU, LWU)
-  logic [4:0]          rs1;         // source register numbers, as encoded
-  logic [4:0]          rs2;
-  logic [4:0]          rd;          // destination register number, as encoded
+  // Architectural registers are 6 bits: 0-31 are x0-x31, 32-63 f0-f31.
+  logic [5:0]          rs1;         // source registers
+  logic [5:0]          rs2;
+  logic [5:0]          rs3;         // FMADD family only
+  logic [5:0]          rd;          // destination register
   logic                rs1_used;    // reads rs1 (x0 included: it reads as zero)
   logic                rs2_used;    // reads rs2 (x0 included)
+  logic                rs3_used;
   logic                rd_used;     // writes rd, and rd is not x0
   logic [CFG_XLEN-1:0] imm;         // immediate, sign-extended (shift amounts
                                     // and CSR immediates zero-extended)
@@ -163,6 +170,13 @@ typedef struct packed {
   logic                prefetch;    // Zicbop prefetch.r/.w: architecturally the ORI
                                     // x0 the other fields describe; dispatch sends
                                     // it to the LSU to fetch the line (a hint)
+  // F and D
+  logic                fp;          // an F/D instruction: illegal while mstatus.FS is Off
+  logic                fp_fmt;      // 0: binary32, 1: binary64 (fcvt.s.d/d.s: the result's)
+  logic [2:0]          fp_rm;       // the rm field (7: dynamic, frm)
+  logic                fp_rm_used;  // rounds: a reserved rm is illegal
+  logic [4:0]          fp_op;       // FU_FMA: {fma_mode_e, negate product, negate addend};
+                                    // FU_FDIV: 1 for FSQRT; FU_FMISC: fcv_op_e
 } uop_t;
 
 `endif

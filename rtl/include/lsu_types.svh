@@ -33,13 +33,15 @@ function automatic logic lsu_misaligned(input logic [2:0] off, input logic [1:0]
   endcase
 endfunction
 
-// The value in the low bits, sign- or zero-extended from the access size.
+// How a load's value fills the register (ext[1:0]): sign-extended (0),
+// zero-extended (LBU, LHU, LWU: bit 0) or, for FLW, NaN-boxed (bit 1: the
+// upper 32 bits set).
 function automatic logic [63:0] lsu_extend(input logic [63:0] v, input logic [1:0] sz,
-                                       input logic uns);
+                                       input logic [1:0] ext);
   case (sz)
-    2'd0:    lsu_extend = {{56{!uns & v[7]}}, v[7:0]};
-    2'd1:    lsu_extend = {{48{!uns & v[15]}}, v[15:0]};
-    2'd2:    lsu_extend = {{32{!uns & v[31]}}, v[31:0]};
+    2'd0:    lsu_extend = {{56{!ext[0] & v[7]}}, v[7:0]};
+    2'd1:    lsu_extend = {{48{!ext[0] & v[15]}}, v[15:0]};
+    2'd2:    lsu_extend = {{32{ext[1] | (!ext[0] & v[31])}}, v[31:0]};
     default: lsu_extend = v;
   endcase
 endfunction

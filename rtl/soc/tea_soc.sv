@@ -119,7 +119,7 @@ module tea_soc #(
   output logic [CFG_W-1:0]          trace_valid_o,
   output logic [CFG_W*64-1:0]       trace_pc_o,
   output logic [CFG_W*32-1:0]       trace_insn_o,
-  output logic [CFG_W*5-1:0]        trace_rd_o,
+  output logic [CFG_W*6-1:0]        trace_rd_o,
   output logic [CFG_W*64-1:0]       trace_rd_value_o,
   output logic [CFG_W*4-1:0]        trace_mem_size_o,
   output logic [CFG_W*64-1:0]       trace_mem_addr_o,

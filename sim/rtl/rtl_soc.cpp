@@ -255,7 +255,7 @@ static unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 		c->pc = lane64(t->trace_pc_o, i);
 		c->insn = (uint32_t)bits(t->trace_insn_o, 32 * i, 32);
 		c->priv = (uint8_t)priv;
-		c->rd = (uint8_t)bits(t->trace_rd_o, 5 * i, 5);
+		c->rd = (uint8_t)bits(t->trace_rd_o, 6 * i, 6);   /* 32-63: f0-f31 */
 		c->rd_value = c->rd ? lane64(t->trace_rd_value_o, i) : 0;
 		c->mem_size = (uint8_t)bits(t->trace_mem_size_o, 4 * i, 4);
 		if (c->mem_size) {

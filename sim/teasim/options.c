@@ -26,13 +26,13 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: teasim [options] program.elf [program arguments...]\n"
 	      "       teasim [options] --kernel Image [--initrd FILE] [--append TEXT]\n"
-	      "Runs a RV64IMAC program on the simulated TEA SoC and exits with the\n"
+	      "Runs a RV64GC program on the simulated TEA SoC and exits with the\n"
 	      "program's exit code. By default the reference ISS runs it; with --rtl the\n"
 	      "RTL of the core and SoC does, checked instruction by instruction against\n"
 	      "the ISS (lockstep co-simulation).\n"
 	      "\n"
-	      "      --isa NAME        the hart's ISA: rv64imac (default, as the RTL core) or\n"
-	      "                        rv64imafdc (F and D: the ISS only, not with --rtl)\n"
+	      "      --isa NAME        the hart's ISA: rv64imafdc (F and D; always with --rtl,\n"
+	      "                        as the RTL core) or rv64imac (the ISS's default)\n"
 	      "      --rtl             run on the RTL model\n"
 	      "      --config NAME     RTL: the core configuration, one of: " RTL_CONFIGS "\n"
 	      "                        (default: " DEFAULT_CONFIG ")\n"
@@ -300,6 +300,7 @@ int parse_options(int argc, char **argv, struct options *o)
 			if (strcmp(optarg, "rv64imac") && strcmp(optarg, "rv64imafdc"))
 				return error(EXIT_USAGE, "--isa is rv64imac or rv64imafdc, not '%s'", optarg);
 			o->fp = !strcmp(optarg, "rv64imafdc");
+			o->isa_given = true;
 			break;
 		case OPT_CONFIG:
 			if (!config_known(optarg))
@@ -374,8 +375,10 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->progress = true;
 	if (o->config && !o->rtl)
 		return error(EXIT_USAGE, "--config needs --rtl (the ISS has one configuration)");
-	if (o->fp && o->rtl)
-		return error(EXIT_USAGE, "--isa rv64imafdc runs on the ISS only: the RTL core has no F and D yet");
+	if (o->rtl && o->isa_given && !o->fp)
+		return error(EXIT_USAGE, "--isa rv64imac runs on the ISS only: the RTL core has F and D");
+	if (o->rtl)
+		o->fp = true;
 	if (!o->config)
 		o->config = DEFAULT_CONFIG;
 	if (o->dump_dts)

@@ -41,7 +41,8 @@ struct options {
 	bool dump_dts;
 	bool semihosting;
 	bool rtl;
-	bool fp;			/* --isa rv64imafdc: the hart has F and D */
+	bool fp;			/* the hart has F and D: --isa rv64imafdc, --rtl */
+	bool isa_given;			/* --isa was given */
 	const char *config;		/* --rtl: the core configuration */
 	uint64_t dram_latency, dram_cpl;
 	bool quiet, verbose, progress;

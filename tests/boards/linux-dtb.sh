@@ -18,7 +18,8 @@ cp "$dtb" "$work/board.dtb"
 fdtput -p -t s "$work/board.dtb" /chosen bootargs \
 	"console=ttyS0,$BOARD_UART_BAUD earlycon panic=-1 oops=panic -- /bin/hello 7"
 rc=0
-"$teasim" --kernel "$image" --dtb "$work/board.dtb" --memory $((BOARD_MEM_BYTES >> 20)) \
+# the hart the board's tree describes: the core, with F and D
+"$teasim" --isa rv64imafdc --kernel "$image" --dtb "$work/board.dtb" --memory $((BOARD_MEM_BYTES >> 20)) \
 	>"$work/console.txt" 2>&1 || rc=$?
 cat "$work/console.txt"
 [ "$rc" -eq 7 ] || { echo "FAIL: Linux on the board's tree ended with $rc, not 7"; exit 1; }

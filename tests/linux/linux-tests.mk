@@ -4,7 +4,8 @@
 # its status is teasim's, a panic fails, --initrd), cross-checks the
 # console against QEMU (tests/linux/qemu.sh) and runs a static glibc
 # program on the ISS with F and D (tests/linux/glibc.sh); `make test-long` boots it on
-# the RTL of both configurations, co-simulated the whole way. TEA under
+# the RTL of both configurations, co-simulated the whole way, and runs the
+# glibc program there too. TEA under
 # Linux (tests/linux/perf.sh: the driver's checks from user space, teaperf
 # record into the host folder, read on the host with symbols, 1 MiB through
 # the host file channel, bad input) runs on the ISS's sampler model in
@@ -17,6 +18,10 @@ $(RESULTS)/linux/qemu: $(LINUX_IMAGE) $(BUILD)/bin/teasim tests/linux/qemu.sh FO
 $(RESULTS)/linux/glibc: $(LINUX_IMAGE) $(LINUX_GLIBC_CPIO) $(LINUX_CPIO) $(BUILD)/bin/teasim \
 		$(BUILD)/bin/teaperf tests/linux/glibc.sh tests/linux/qemu.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/linux/glibc.sh $(LINUX_DIR) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf
+$(RESULTS)/linux/glibc-rtl: $(LINUX_IMAGE) $(LINUX_GLIBC_CPIO) $(LINUX_CPIO) $(BUILD)/bin/teasim \
+		$(RTL_LIB) $(BUILD)/bin/teaperf tests/linux/glibc.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 3600 tests/linux/glibc.sh --rtl $(LINUX_DIR) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		--rtl --config $(CONFIG)
 $(RESULTS)/linux/rtl: $(LINUX_IMAGE) $(BUILD)/bin/teasim $(RTL_LIB) tests/linux/boot.sh tests/linux/lib.sh FORCE
 	@$(RUN_TEST) $@ 3600 tests/linux/boot.sh --quick $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
 		--config $(CONFIG)
@@ -52,7 +57,8 @@ $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
 LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
 		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
-TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/perf-rtl \
+TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/glibc-rtl \
+		     $(RESULTS)/linux/perf-rtl \
 		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo
 
 .PHONY: test-linux

@@ -16,11 +16,12 @@
 #   make $(BUILD)/random/3000/7.S   one program, to read or shrink
 #
 # FP streams (rvgen --fp, $(BUILD)/random-fp/<length>/<seed>.S): F and D
-# mixed in, on the ISS alone (the RTL core has no F or D), judged against
-# QEMU by tests/crosscheck/crosscheck.sh: each program prints its x and f
-# registers and fcsr through semihosting and exits through the test
-# finisher. In make test: RANDOM_FP_SEEDS at RANDOM_LENGTH
-# ($(RESULTS)/random-fp/).
+# mixed in. On the ISS they are judged against QEMU by
+# tests/crosscheck/crosscheck.sh: each program prints its x and f registers
+# and fcsr through semihosting and exits through the test finisher. On the
+# RTL, co-simulation is the check, as above. In make test: RANDOM_FP_SEEDS
+# at RANDOM_LENGTH on both ($(RESULTS)/random-fp/, random-fp-rtl/); make
+# test-long adds RANDOM_FP_LONG_SEEDS at RANDOM_LONG_LENGTH on the RTL.
 #
 #   make test-random-fp  just these, e.g.
 #                        make test-random-fp RANDOM_FP_SEEDS="$$(seq 100 199)"
@@ -36,6 +37,7 @@ RANDOM_LENGTH      ?= 3000
 RANDOM_LONG_SEEDS  ?= $(shell seq 1001 1040)
 RANDOM_LONG_LENGTH ?= 30000
 RANDOM_FP_SEEDS    ?= $(shell seq 1 8)
+RANDOM_FP_LONG_SEEDS ?= $(shell seq 1001 1016)
 
 # the ISA of the FP programs: lp64 as for the others (no FP arguments)
 RANDOM_FP_FLAGS := -march=rv64imafdc -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
@@ -86,13 +88,20 @@ $(RESULTS)/random-fp/%: $(BUILD)/random-fp/%.elf $(BUILD)/bin/teasim \
 		--teasim "$(BUILD)/bin/teasim --isa rv64imafdc \
 			--max-insns $$(( 400 * $(patsubst %/,%,$(dir $*)) + 1000000 ))" $<
 
+$(RESULTS)/random-fp-rtl/%: $(BUILD)/random-fp/%.elf $(BUILD)/bin/teasim $(RTL_LIB) FORCE
+	@$(RUN_TEST) $@ 1200 sh -c '$(BUILD)/bin/teasim --rtl --config $(CONFIG) -q \
+		--max-insns $$(( 400 * $(patsubst %/,%,$(dir $*)) + 1000000 )) \
+		--golden $@.prof --stages $< >/dev/null'
+
 RANDOM_RESULTS := $(RANDOM_SEEDS:%=$(RESULTS)/random/$(RANDOM_LENGTH)/%)
 RANDOM_ISS_RESULTS := $(RANDOM_SEEDS:%=$(RESULTS)/random-iss/$(RANDOM_LENGTH)/%)
 RANDOM_LONG_RESULTS := $(RANDOM_LONG_SEEDS:%=$(RESULTS)/random/$(RANDOM_LONG_LENGTH)/%)
 RANDOM_FP_RESULTS := $(RANDOM_FP_SEEDS:%=$(RESULTS)/random-fp/$(RANDOM_LENGTH)/%)
+RANDOM_FP_RTL_RESULTS := $(RANDOM_FP_SEEDS:%=$(RESULTS)/random-fp-rtl/$(RANDOM_LENGTH)/%)
+RANDOM_FP_LONG_RESULTS := $(RANDOM_FP_LONG_SEEDS:%=$(RESULTS)/random-fp-rtl/$(RANDOM_LONG_LENGTH)/%)
 
-TEST_RESULTS += $(RANDOM_RESULTS) $(RANDOM_ISS_RESULTS) $(RANDOM_FP_RESULTS)
-TEST_LONG_RESULTS += $(RANDOM_LONG_RESULTS)
+TEST_RESULTS += $(RANDOM_RESULTS) $(RANDOM_ISS_RESULTS) $(RANDOM_FP_RESULTS) $(RANDOM_FP_RTL_RESULTS)
+TEST_LONG_RESULTS += $(RANDOM_LONG_RESULTS) $(RANDOM_FP_LONG_RESULTS)
 
 .PHONY: test-random test-random-long test-random-fp
 test-random: $(RANDOM_RESULTS) $(RANDOM_ISS_RESULTS)
@@ -101,5 +110,5 @@ test-random: $(RANDOM_RESULTS) $(RANDOM_ISS_RESULTS)
 test-random-long: $(RANDOM_LONG_RESULTS)
 	@scripts/test-summary.sh $^
 
-test-random-fp: $(RANDOM_FP_RESULTS)
+test-random-fp: $(RANDOM_FP_RESULTS) $(RANDOM_FP_RTL_RESULTS)
 	@scripts/test-summary.sh $^

@@ -1,5 +1,5 @@
-# The programs on the RTL core: every ISA test but F and D's (the core has
-# neither yet) and every bare-metal program runs on `teasim --rtl`, each
+# The programs on the RTL core: every ISA test and every bare-metal
+# program runs on `teasim --rtl`, each
 # committed instruction checked against the reference ISS in lockstep
 # (docs/cosim.md). A test passes when the program
 # ends with its expected exit code and co-simulation never diverged.
@@ -14,7 +14,7 @@
 RTL_PROGRAM_NAMES := $(PROGRAM_NAMES)
 
 # $(call rtl_sim_results,ISA_DIR,PROGRAMS_DIR): the result files of the set.
-rtl_sim_results = $(ISA_RTL_NAMES:%=$(1)/%) $(RTL_PROGRAM_NAMES:%=$(2)/%)
+rtl_sim_results = $(ISA_NAMES:%=$(1)/%) $(RTL_PROGRAM_NAMES:%=$(2)/%)
 
 # $(call rtl_sim_rules,ISA_DIR,PROGRAMS_DIR,CONFIG)
 define rtl_sim_rules

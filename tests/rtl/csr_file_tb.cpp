@@ -8,11 +8,16 @@
 // - traps with random causes (delegated or not, vectored or not), taking
 //   the pending interrupt, MRET, SRET, WFI and SFENCE.VMA (legal or trapping);
 // - interrupt line (the TEA sample line too), mtime and mtimecmp changes; cycles retiring 0..W other
-//   instructions; random event counts on every cycle; resets mid-run.
+//   instructions; random event counts on every cycle; resets mid-run;
+// - F and D (the hart has them): fflags, frm and fcsr (illegal while
+//   mstatus.FS is Off, FS Dirty when written), FS written through mstatus
+//   and sstatus (SD follows it), misa's F and D; cycles whose retiring FP
+//   instructions raise flags (fp_flags_i) or write an f register
+//   (fp_dirty_i, with flags too, as the ISS dirties FS), also beside a trap.
 // Per cycle it compares rd values, illegal flags, trap and xRET targets; after
 // every cycle priv, priv_data, satp, SUM/MXR, the xRET/WFI/SFENCE legality,
 // the pending interrupt and its cause, WFI wake-up, and the value of every
-// CSR. Counters are compared exactly: the ISS counts steps (one per cycle
+// CSR, frm_o and fs_off_o. Counters are compared exactly: the ISS counts steps (one per cycle
 // here) and retired instructions, and the bench adds the event counts to the
 // ISS's mhpmcounters by the RTL's rule. Every few hundred cycles it sweeps all
 // 4096 addresses for read and write legality in the current privilege.
@@ -62,6 +67,8 @@ const unsigned hot_csrs[] = {
 	0x300, 0x300, 0x300, 0x302, 0x303, 0x303, 0x304, 0x304, 0x305, 0x306,
 	0x320, 0x341, 0x342, 0x344, 0x344, 0xb00, 0xb02, 0xc00, 0xc01, 0xc02,
 	0x323, 0x324, 0xb03, 0xb04, 0xc03, 0x33f, 0xb1f, 0xf14,
+	0x001, 0x002, 0x003, 0x003, 0x301,  // F and D: fflags, frm, fcsr; misa;
+	0x300, 0x100,                       // FS (pick_value)
 };
 
 const char *const priv_names[] = { "U", "S", "?", "M" };
@@ -89,6 +96,8 @@ private:
 	// coverage
 	unsigned long csr_ok[4] = {}, csr_bad[4] = {}, traps_to[4] = {};
 	unsigned long irqs = 0, xrets = 0, ext_ops = 0, sweeps[4] = {}, counted = 0;
+	unsigned long fp_csr_ok = 0, fp_csr_off = 0, fp_flag_cycles = 0, fp_dirtied = 0,
+		      fs_seen[4] = {};
 
 	void fail(const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 	void tick();
@@ -108,6 +117,7 @@ private:
 	void step_irq();
 	void step_system(uint32_t insn);
 	void step_idle();
+	void fp_commit();
 	void change_lines();
 };
 
@@ -126,6 +136,7 @@ Bench::Bench()
 		exit(1);
 	}
 	hart_set_irq_from_soc(h, false);
+	hart_set_fp(h, true);
 	// The UART holds a received byte with its interrupt enabled, so that
 	// the PLIC's per-context enables switch MEIP and SEIP of hart 3.
 	soc_store(soc, kPlic + 4 * kUartIrq, 4, 1);
@@ -218,6 +229,8 @@ void Bench::begin_cycle()
 	dut.mret_i = 0;
 	dut.sret_i = 0;
 	dut.instret_i = 0;
+	dut.fp_flags_i = 0;
+	dut.fp_dirty_i = 0;
 	// event counts: often zero, as in a real core
 	for (unsigned e = 1; e <= TEA_HPM_NUM_EVENTS; e++) {
 		ev[e] = rng() % 3 == 0 ? (unsigned)(rng() % (w + 1)) : 0;
@@ -239,6 +252,8 @@ void Bench::end_cycle()
 	dut.mret_i = 0;
 	dut.sret_i = 0;
 	dut.instret_i = 0;
+	dut.fp_flags_i = 0;
+	dut.fp_dirty_i = 0;
 	dut.eval();
 	check_state();
 }
@@ -285,6 +300,11 @@ void Bench::check_state()
 	if (dut.sum_o != !!(h->mstatus & MSTATUS_SUM) || dut.mxr_o != !!(h->mstatus & MSTATUS_MXR))
 		fail("sum_o/mxr_o %u/%u, mstatus %016llx", dut.sum_o, dut.mxr_o,
 		     (unsigned long long)h->mstatus);
+	if (dut.frm_o != h->frm)
+		fail("frm_o %u, ISS frm %u", dut.frm_o, h->frm);
+	if (dut.fs_off_o != !hart_fp_enabled(h))
+		fail("fs_off_o %u, mstatus %016llx", dut.fs_off_o, (unsigned long long)h->mstatus);
+	fs_seen[(h->mstatus & MSTATUS_FS) >> MSTATUS_FS_SHIFT]++;
 	if (dut.mret_illegal_o != !probe(INSN_MRET))
 		fail("mret_illegal_o %u", dut.mret_illegal_o);
 	if (dut.sret_illegal_o != !probe(INSN_SRET))
@@ -399,6 +419,9 @@ uint64_t Bench::pick_value(unsigned addr)
 	uint64_t old = 0;
 
 	hart_csr(h, addr, &old);
+	// mstatus and sstatus: often only a new FS, so that every state lasts
+	if ((addr == 0x300 || addr == 0x100) && rng() % 2)
+		return (old & ~(3ull << 13)) | (rng() % 4) << 13;
 	switch (rng() % 10) {
 	case 0: case 1: case 2:
 		return rng();
@@ -490,6 +513,12 @@ void Bench::step_csr()
 	if (exists && dut.csr_rdata_o != old)
 		fail("csr %03x: rdata %016llx, ISS %016llx", addr,
 		     (unsigned long long)dut.csr_rdata_o, (unsigned long long)old);
+	if (addr >= 0x001 && addr <= 0x003) {
+		if (ok)
+			fp_csr_ok++;
+		else if (!hart_fp_enabled(h))
+			fp_csr_off++;
+	}
 	if (ok) {
 		csr_ok[h->priv & 3]++;
 		if (rd && h->x[rd] != dut.csr_rdata_o)
@@ -526,6 +555,7 @@ void Bench::step_trap()
 		cause = CAUSE_INTERRUPT | (rng() % 4 ? rng() % 64 : rng());
 		break;
 	}
+	fp_commit();  // older instructions of the trapping one's group
 	trap_both(cause, rng() & ~1ull, rng(), false);
 	end_cycle();
 }
@@ -583,9 +613,33 @@ void Bench::step_idle()
 {
 	unsigned n = rng() % (w + 1);
 
+	if (n)
+		fp_commit();
 	dut.instret_i = n;
 	count_iss(true, n, -1);
 	end_cycle();
+}
+
+// Retiring F and D instructions (only while FS is not Off: otherwise they
+// trap): the flags they raise accrue, and FS becomes Dirty when one raised
+// a flag or wrote an f register.
+void Bench::fp_commit()
+{
+	unsigned flags;
+	bool dirty;
+
+	if (!hart_fp_enabled(h) || rng() % 2)
+		return;
+	flags = rng() % 3 ? 0 : 1u << (rng() % 5) | (rng() % 4 ? 0 : (unsigned)(rng() % 32));
+	dirty = flags || rng() % 3 == 0;
+	dut.fp_flags_i = flags;
+	dut.fp_dirty_i = dirty;
+	dut.eval();
+	fp_flag_cycles += flags != 0;
+	fp_dirtied += dirty && (h->mstatus & MSTATUS_FS) != MSTATUS_FS_DIRTY;
+	h->fflags |= (uint8_t)flags;
+	if (dirty)
+		hart_fp_dirty(h);
 }
 
 // Interrupt sources and the timer change between cycles.
@@ -660,6 +714,10 @@ int Bench::run()
 	       csr_ok[0], csr_ok[1], csr_ok[3], csr_bad[0], csr_bad[1], csr_bad[3],
 	       traps_to[1], traps_to[3], irqs, tea_irqs, xrets, ext_ops, counted,
 	       sweeps[0], sweeps[1], sweeps[3]);
+	printf("F and D: fflags/frm/fcsr ops retired %lu, refused with FS Off %lu; cycles with "
+	       "FP flags %lu, FS made Dirty by fp_dirty_i %lu; cycles with FS Off/Initial/"
+	       "Clean/Dirty %lu/%lu/%lu/%lu\n", fp_csr_ok, fp_csr_off, fp_flag_cycles,
+	       fp_dirtied, fs_seen[0], fs_seen[1], fs_seen[2], fs_seen[3]);
 	if (errors) {
 		printf("FAIL: %u errors\n", errors);
 		return 1;
@@ -672,6 +730,11 @@ int Bench::run()
 	}
 	if (irqs < 100 || tea_irqs < 10 || traps_to[1] < 100 || xrets < 200 || counted < 1000) {
 		printf("FAIL: too little coverage of interrupts, traps to S, xRETs or events\n");
+		return 1;
+	}
+	if (fp_csr_ok < 1000 || fp_csr_off < 300 || fp_flag_cycles < 1000 || fp_dirtied < 100 ||
+	    fs_seen[0] < 1000 || fs_seen[1] < 1000 || fs_seen[2] < 1000 || fs_seen[3] < 1000) {
+		printf("FAIL: too little F and D coverage\n");
 		return 1;
 	}
 	printf("PASS: %lu cycles against the ISS\n", cycle_no);

@@ -5,7 +5,11 @@
 // ready by a wakeup of an earlier cycle, executable on the port, not taken by
 // a lower port), with its payload and tags; no entry issues twice or before
 // its sources are produced; free_o; and at the end every instruction left
-// issues (none lost). Runs the configured size and a second shape.
+// issues (none lost). Runs the configured size and a second shape with two
+// sources (NSRC = 2: the third source's ports get random tags, often not
+// ready, which the entries must ignore), and the FP queue's shape with
+// three (NSRC = 3: an entry waits for all three, the third tag issues with
+// it).
 `include "core_types.svh"
 
 module issue_queue_tb;
@@ -18,11 +22,16 @@ module issue_queue_tb;
     .clk(clk), .done(done_cfg), .errors(errors_cfg));
   issue_queue_check #(.N(CFG_W == 2 ? 12 : 20), .W(3), .PORTS(3)) alt (
     .clk(clk), .done(done_alt), .errors(errors_alt));
+  // as tea_core's FP queue
+  bit done_fp;
+  int errors_fp;
+  issue_queue_check #(.N(CFG_IQ_ENTRIES), .W(CFG_W), .PORTS(3), .NSRC(3)) fp (
+    .clk(clk), .done(done_fp), .errors(errors_fp));
 
   initial begin
-    wait (done_cfg && done_alt);
-    if (errors_cfg + errors_alt == 0) $display("PASS issue_queue_tb");
-    else $fatal(1, "%0d errors", errors_cfg + errors_alt);
+    wait (done_cfg && done_alt && done_fp);
+    if (errors_cfg + errors_alt + errors_fp == 0) $display("PASS issue_queue_tb");
+    else $fatal(1, "%0d errors", errors_cfg + errors_alt + errors_fp);
     $finish;
   end
 endmodule
@@ -30,7 +39,8 @@ endmodule
 module issue_queue_check #(
   parameter int unsigned N     = 16,
   parameter int unsigned W     = 2,
-  parameter int unsigned PORTS = 2
+  parameter int unsigned PORTS = 2,
+  parameter int unsigned NSRC  = 2
 ) (
   input  logic clk,
   output bit   done,
@@ -43,29 +53,31 @@ module issue_queue_check #(
   localparam int unsigned NTAGS = 1 << PB;
 
   logic rst_n = 0, flush = 0;
-  logic [W-1:0] ins_valid = '0, ins_r1 = '0, ins_r2 = '0;
+  logic [W-1:0] ins_valid = '0, ins_r1 = '0, ins_r2 = '0, ins_r3 = '0;
   logic [W*PL-1:0] ins_payload = '0;
-  logic [W*PB-1:0] ins_prs1 = '0, ins_prs2 = '0;
+  logic [W*PB-1:0] ins_prs1 = '0, ins_prs2 = '0, ins_prs3 = '0;
   logic [W*PORTS-1:0] ins_ports = '0;
   logic [CB-1:0] free;
   logic [NWAKE-1:0] wake_valid = '0;
   logic [NWAKE*PB-1:0] wake_pdst = '0;
   logic [PORTS-1:0] port_ready = '0, iss_valid;
   logic [PORTS*PL-1:0] iss_payload;
-  logic [PORTS*PB-1:0] iss_prs1, iss_prs2;
+  logic [PORTS*PB-1:0] iss_prs1, iss_prs2, iss_prs3;
 
-  issue_queue #(.ENTRIES(N), .W(W), .PORTS(PORTS), .NWAKE(NWAKE), .PAYLOAD_BITS(PL)) dut (
+  issue_queue #(.ENTRIES(N), .W(W), .PORTS(PORTS), .NWAKE(NWAKE), .PAYLOAD_BITS(PL),
+                .NSRC(NSRC)) dut (
     .clk_i(clk), .rst_ni(rst_n), .flush_i(flush),
     .ins_valid_i(ins_valid), .ins_payload_i(ins_payload), .ins_prs1_i(ins_prs1),
-    .ins_prs2_i(ins_prs2), .ins_rs1_ready_i(ins_r1), .ins_rs2_ready_i(ins_r2),
+    .ins_prs2_i(ins_prs2), .ins_prs3_i(ins_prs3), .ins_rs1_ready_i(ins_r1),
+    .ins_rs2_ready_i(ins_r2), .ins_rs3_ready_i(ins_r3),
     .ins_ports_i(ins_ports), .free_o(free), .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
     .port_ready_i(port_ready), .iss_valid_o(iss_valid), .iss_payload_o(iss_payload),
-    .iss_prs1_o(iss_prs1), .iss_prs2_o(iss_prs2));
+    .iss_prs1_o(iss_prs1), .iss_prs2_o(iss_prs2), .iss_prs3_o(iss_prs3));
 
   typedef struct {
     int seq;
-    int prs1, prs2, pdst;
-    bit r1, r2;
+    int prs1, prs2, prs3, pdst;
+    bit r1, r2, r3;  // with NSRC = 2, r3 tracks the junk third source, which must not count
     int ports;
   } entry_t;
 
@@ -80,7 +92,7 @@ module issue_queue_check #(
   bit     busy [NTAGS];      // tag belongs to an instruction in flight
   bit     issued_seq [int];
   int     next_tag = 1, seq = 0, n_issued = 0, n_inserted = 0, n_flushes = 0, n_full = 0;
-  int     n_waiting = 0;
+  int     n_waiting = 0, n_waiting3 = 0, n_ignored3 = 0;
 
   task automatic check(input bit ok, input string what);
     if (!ok) begin
@@ -110,8 +122,8 @@ module issue_queue_check #(
     // (per-lane arrays: an unpacked array of structs here confused Verilator 5.006
     // in the second instance)
     entry_t e;
-    int l_prs1 [W], l_prs2 [W], l_ports [W];
-    bit l_r1 [W], l_r2 [W];
+    int l_prs1 [W], l_prs2 [W], l_prs3 [W], l_ports [W];
+    bit l_r1 [W], l_r2 [W], l_r3 [W];
     wake_t wk;
     int recent [$];
     int n_ins, room, cyc, drain, want, k;
@@ -142,15 +154,22 @@ module issue_queue_check #(
       for (int i = 0; i < W; i++) begin
         l_prs1[i]  = pick_source(recent);
         l_prs2[i]  = pick_source(recent);
+        l_prs3[i]  = pick_source(recent);
         l_ports[i] = $urandom_range((1 << PORTS) - 1, 1);
         // an unused source comes in ready whatever its tag
         l_r1[i] = $urandom_range(4, 0) == 0 || produced[l_prs1[i]];
         l_r2[i] = $urandom_range(4, 0) == 0 || produced[l_prs2[i]];
+        // with two sources the third carries junk: a tag that may never
+        // wake, often not ready; the queue must not wait for it
+        l_r3[i] = NSRC == 3 ? $urandom_range(4, 0) == 0 || produced[l_prs3[i]]
+                            : $urandom_range(1, 0);
         ins_payload[i*PL +: PL] = PL'(seq + i);
         ins_prs1[i*PB +: PB]    = PB'(l_prs1[i]);
         ins_prs2[i*PB +: PB]    = PB'(l_prs2[i]);
+        ins_prs3[i*PB +: PB]    = PB'(l_prs3[i]);
         ins_r1[i]               = l_r1[i];
         ins_r2[i]               = l_r2[i];
+        ins_r3[i]               = l_r3[i];
         ins_ports[i*PORTS +: PORTS] = PORTS'(l_ports[i]);
         if (!drain && n_ins < room && $urandom_range(2, 0) != 0) begin
           ins_valid[i] = 1;
@@ -165,12 +184,15 @@ module issue_queue_check #(
       check(free == CB'(room), $sformatf("cycle %0d: free %0d, expected %0d", cyc, free, room));
       taken = {};
       foreach (q[i]) taken.push_back(0);
-      foreach (q[i]) if (!(q[i].r1 && q[i].r2)) n_waiting++;
+      foreach (q[i]) if (!(q[i].r1 && q[i].r2 && (NSRC < 3 || q[i].r3))) n_waiting++;
+      foreach (q[i]) if (NSRC == 3 && q[i].r1 && q[i].r2 && !q[i].r3) n_waiting3++;
       for (int p = 0; p < PORTS; p++) begin
         want = -1;
         if (port_ready[p] && !flush) begin
           foreach (q[i]) begin
-            if (want < 0 && !taken[i] && q[i].r1 && q[i].r2 && q[i].ports[p]) want = i;
+            if (want < 0 && !taken[i] && q[i].r1 && q[i].r2 && (NSRC < 3 || q[i].r3) &&
+                q[i].ports[p])
+              want = i;
           end
         end
         check(iss_valid[p] == (want >= 0),
@@ -180,13 +202,16 @@ module issue_queue_check #(
           e = q[want];
           taken[want] = 1;
           check(iss_payload[p*PL +: PL] == PL'(e.seq) && iss_prs1[p*PB +: PB] == PB'(e.prs1) &&
-                iss_prs2[p*PB +: PB] == PB'(e.prs2),
-                $sformatf("cycle %0d port %0d: issued #%0d (p%0d p%0d), expected #%0d (p%0d p%0d)",
+                iss_prs2[p*PB +: PB] == PB'(e.prs2) &&
+                (NSRC < 3 || iss_prs3[p*PB +: PB] == PB'(e.prs3)),
+                $sformatf("cycle %0d port %0d: issued #%0d (p%0d p%0d p%0d), expected #%0d (p%0d p%0d p%0d)",
                           cyc, p, iss_payload[p*PL +: PL], iss_prs1[p*PB +: PB],
-                          iss_prs2[p*PB +: PB], PL'(e.seq), e.prs1, e.prs2));
+                          iss_prs2[p*PB +: PB], iss_prs3[p*PB +: PB], PL'(e.seq), e.prs1,
+                          e.prs2, e.prs3));
           check(!issued_seq.exists(e.seq), $sformatf("cycle %0d: #%0d issued twice", cyc, e.seq));
           issued_seq[e.seq] = 1;
           n_issued++;
+          if (NSRC < 3 && !e.r3) n_ignored3++;
           // Execution: the destination wakes 0 to 3 cycles from now.
           wk.tag = e.pdst;
           wk.due = cyc + $urandom_range(3, 0);
@@ -220,17 +245,21 @@ module issue_queue_check #(
       foreach (q[i]) begin
         if (woke[q[i].prs1]) q[i].r1 = 1;
         if (woke[q[i].prs2]) q[i].r2 = 1;
+        if (woke[q[i].prs3]) q[i].r3 = 1;
       end
       for (int i = 0; i < W; i++) begin
         if (!ins_valid[i] || flush) continue;
         e.seq   = seq + i;
         e.prs1  = l_prs1[i];
         e.prs2  = l_prs2[i];
+        e.prs3  = l_prs3[i];
         e.ports = l_ports[i];
         e.r1    = l_r1[i];
         e.r2    = l_r2[i];
+        e.r3    = l_r3[i];
         if (woke[e.prs1]) e.r1 = 1;
         if (woke[e.prs2]) e.r2 = 1;
+        if (woke[e.prs3]) e.r3 = 1;
         e.pdst = alloc_tag();
         q.push_back(e);
         recent.push_back(e.pdst);
@@ -262,10 +291,14 @@ module issue_queue_check #(
     check(q.size() == 0, $sformatf("%0d instructions never issued", q.size()));
     #1;
     check(free == CB'(N), $sformatf("free %0d after draining", free));
-    $display("%0d entries, %0d wide, %0d ports: %0d inserted, %0d issued, %0d flushes, %0d cycles nearly full, %0d entry-cycles waiting",
-             N, W, PORTS, n_inserted, n_issued, n_flushes, n_full, n_waiting);
-    check(n_issued > 20000 && n_full > 1000 && n_waiting > 20000 && n_flushes > 50,
-          "traffic too thin to mean anything");
+    if (NSRC == 3)
+      $display("%0d entries, %0d wide, %0d ports, 3 sources: %0d inserted, %0d issued, %0d flushes, %0d cycles nearly full, %0d entry-cycles waiting (%0d for the third source only)",
+               N, W, PORTS, n_inserted, n_issued, n_flushes, n_full, n_waiting, n_waiting3);
+    else
+      $display("%0d entries, %0d wide, %0d ports, 2 sources: %0d inserted, %0d issued (%0d with the unused third not ready), %0d flushes, %0d cycles nearly full, %0d entry-cycles waiting",
+               N, W, PORTS, n_inserted, n_issued, n_ignored3, n_flushes, n_full, n_waiting);
+    check(n_issued > 20000 && n_full > 1000 && n_waiting > 20000 && n_flushes > 50 &&
+          (NSRC == 3 ? n_waiting3 > 5000 : n_ignored3 > 2000), "traffic too thin to mean anything");
     done = 1;
   end
 endmodule

@@ -11,6 +11,9 @@
 // instructions (flushed ones leave no trace); writeback beside completion;
 // ST-L1/ST-LLC/ST-TLB; device loads only at the ROB head with no committed
 // store pending; the commit-trace outputs; final memory against reference.
+// Word loads are also FLWs now and then (ld_issue_ext_i bit 1: the value
+// NaN-boxed, upper 32 bits ones) from memory, from a store in the SQ and
+// from the device.
 // Physical memory: DRAM of dram_size_i bytes (a page beyond it: stores and
 // AMOs fault, loads get D-cache errors), a device window (the UART's, whose
 // upper half answers with errors), a hole (stores and AMOs fault, loads get
@@ -161,6 +164,7 @@ struct op {
 	uint64_t va;
 	int size;
 	bool uns;
+	bool box;   // FLW: NaN-boxed (word loads only)
 	uint64_t data;
 	int amo;
 	bool word;
@@ -178,6 +182,7 @@ struct inflight {
 	bool tlb_missed = false, tlb_must = false;
 	uint64_t issue_cycle = 0;
 	bool pf_sent = false;   // prefetch: the D-cache accepted its request
+	bool fwd = false;       // load: its value came from the SQ
 	uint64_t pf_sent_cycle = 0;
 };
 
@@ -241,6 +246,9 @@ int main(int argc, char **argv)
 	unsigned long n_commit = 0, n_loads = 0, n_stores = 0, n_fwd = 0, n_mo = 0, n_flush = 0,
 		      n_trap = 0, n_tlb = 0, n_io = 0, n_amo = 0, n_sc_ok = 0, n_l1 = 0,
 		      n_mo_ev = 0, n_pf = 0, n_pf_sent = 0, n_pf_drop = 0, n_st_err = 0;
+	// FLWs committed whose word has bit 31 clear (boxing differs from sign
+	// extension), from the device, forwarded from the SQ
+	unsigned long n_box = 0, n_box_io = 0, n_box_fwd = 0;
 
 	auto gen = [&]() {
 		op o{};
@@ -284,7 +292,11 @@ int main(int argc, char **argv)
 		o.va = base + (chance(80) ? rng() % 8 : (rng() % (8 / n)) * n);
 		if (o.kind == K_AMO && o.amo == AMO_LR)
 			last_lr = o.va;
-		o.uns = rng() & 1;
+		{
+			unsigned e = rng() % 4;   // one draw, as before there were FLWs
+			o.uns = e & 1;
+			o.box = o.kind == K_LOAD && o.size == 2 && (e & 2);
+		}
 		o.data = rng();
 		prog.push_back(o);
 	};
@@ -305,7 +317,8 @@ int main(int argc, char **argv)
 			    rg == R_BEYOND)
 				return result{true, 5, 0};
 			uint64_t v = ref.read(o.va, o.size);
-			r.value = o.kind == K_LOAD && o.uns ? v : sext(v, o.size);
+			r.value = o.kind == K_LOAD && o.box ? v | 0xffffffff00000000ull
+				  : o.kind == K_LOAD && o.uns ? v : sext(v, o.size);
 			if (o.kind == K_AMO && apply) {
 				ref_resv = true;
 				ref_resv_addr = o.va & ~7ull;
@@ -486,8 +499,10 @@ int main(int argc, char **argv)
 						 tl, rob, (unsigned long long)o.va, f->tlb_missed);
 					fail(msg);
 				}
-				if (o.kind == K_LOAD && !f->xcpt && !f->resp_seen && !f->io_seen)
+				if (o.kind == K_LOAD && !f->xcpt && !f->resp_seen && !f->io_seen) {
 					n_fwd++;
+					f->fwd = true;
+				}
 				n_l1 += l1;
 			}
 		} else if (dut.wb_valid_o) {
@@ -578,13 +593,18 @@ int main(int argc, char **argv)
 				fail(msg);
 			} else if (o.kind != K_STORE && o.kind != K_PREFETCH && f.value != r.value) {
 				snprintf(msg, sizeof(msg),
-					 "rob %u kind %d amo %d va %llx size %d uns %d: value %016llx, want %016llx",
-					 f.rob, o.kind, o.amo, (unsigned long long)o.va, o.size, o.uns,
+					 "rob %u kind %d amo %d va %llx size %d uns %d box %d: value %016llx, want %016llx",
+					 f.rob, o.kind, o.amo, (unsigned long long)o.va, o.size, o.uns, o.box,
 					 (unsigned long long)f.value, (unsigned long long)r.value);
 				fail(msg);
 			}
 			if (o.kind == K_LOAD)
 				c_ld++, n_loads++;
+			if (o.kind == K_LOAD && o.box && !r.xcpt) {
+				n_box += !(r.value >> 31 & 1);
+				n_box_io += classify(o.va) == R_IO;
+				n_box_fwd += f.fwd;
+			}
 			if (o.kind == K_PREFETCH)
 				c_ld++;
 			if (o.kind == K_STORE)
@@ -694,7 +714,7 @@ int main(int argc, char **argv)
 			dut.ld_issue_base_i = b;
 			dut.ld_issue_imm_i = i;
 			dut.ld_issue_size_i = o.size;
-			dut.ld_issue_unsigned_i = o.uns;
+			dut.ld_issue_ext_i = o.box ? 2 : o.uns;
 			dut.ld_issue_pdst_i = ld_pick->pdst;
 			dut.ld_issue_prefetch_i = o.kind == K_PREFETCH;
 			if (getenv("LSU_TB_DEBUG"))
@@ -994,9 +1014,13 @@ int main(int argc, char **argv)
 	printf("%lu commits (%lu loads, %lu stores, %lu AMO/LR/SC, %lu SC ok), %lu forwarded, "
 	       "%lu ordering violations (%lu reports), %lu flushes, %lu traps, %lu TLB misses, "
 	       "%lu device accesses, %lu L1 misses, %llu cycles; %lu prefetches completed "
-	       "(%lu sent, %lu dropped); %lu stores lost to bus errors\n",
+	       "(%lu sent, %lu dropped); %lu stores lost to bus errors; NaN-boxed loads %lu "
+	       "with bit 31 clear, %lu from the device, %lu forwarded\n",
 	       n_commit, n_loads, n_stores, n_amo, n_sc_ok, n_fwd, n_mo, n_mo_ev, n_flush, n_trap,
-	       n_tlb, n_io, n_l1, (unsigned long long)cyc, n_pf, n_pf_sent, n_pf_drop, n_st_err);
+	       n_tlb, n_io, n_l1, (unsigned long long)cyc, n_pf, n_pf_sent, n_pf_drop, n_st_err,
+	       n_box, n_box_io, n_box_fwd);
+	if (n_box < 100 || n_box_io < 20 || n_box_fwd < 20)
+		fail("too few NaN-boxed loads (from memory, the device, the SQ)");
 	if (n_pf_sent < 500 || n_pf_drop < 200)
 		fail("too few prefetches sent or dropped");
 	if (n_st_err < 50)

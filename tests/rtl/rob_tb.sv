@@ -1,10 +1,14 @@
 // Checks rob against a queue model under random allocation (done and faulted
 // at allocation included), completions on several ports (exceptions, PSV
-// bits), mispredict and ordering-violation marks, commits of the done head
-// and flushes: every cycle the W head lanes (valid, done, exception, PSV
-// with the ROB's own FL bits, marks, payload), the oldest exception's cause
-// and tval, the head and tail indices, alloc_idx, free and empty; a
-// completion shows at the head one cycle later, not in its own cycle. As
+// bits, FP exception flags), mispredict and ordering-violation marks,
+// commits of the done head and flushes: every cycle the W head lanes
+// (valid, done, exception, PSV with the ROB's own FL bits, fflags, marks,
+// payload), the oldest exception's cause and tval, the head and tail
+// indices, alloc_idx, free and empty; a completion shows at the head one
+// cycle later, not in its own cycle. An entry's fflags are the OR of every
+// report to it: several ports in one cycle, and reports in later cycles to
+// an entry already done; allocation clears them (an entry allocated done
+// must not show its previous occupant's flags). As
 // in the core, an entry with an exception never commits: it waits at the
 // head for the flush its trap causes. Runs 64 and 192 entries (index
 // arithmetic must wrap at a size that is not a power of two).
@@ -57,12 +61,14 @@ module rob_check #(
   logic [CPL*4-1:0] cpl_cause = '0;
   logic [CPL*64-1:0] cpl_tval = '0;
   logic [CPL*PS-1:0] cpl_psv = '0;
+  logic [CPL*5-1:0] cpl_fflags = '0;
   logic mb_valid = 0, mo_valid = 0;
   logic [IB-1:0] mb_idx = '0, mo_idx = '0;
   logic [W-1:0] h_valid, h_done, h_xcpt, h_mp, h_rp;
   logic [3:0] h_cause;
   logic [63:0] h_tval;
   logic [W*PS-1:0] h_psv;
+  logic [W*5-1:0] h_ff;
   logic [W*PL-1:0] h_payload;
   logic [IB-1:0] head_idx, tail_idx;
   logic empty;
@@ -75,9 +81,10 @@ module rob_check #(
     .alloc_tval_i(alloc_tval), .alloc_idx_o(alloc_idx), .free_o(free),
     .cpl_valid_i(cpl_valid), .cpl_idx_i(cpl_idx), .cpl_xcpt_i(cpl_xcpt),
     .cpl_cause_i(cpl_cause), .cpl_tval_i(cpl_tval), .cpl_psv_i(cpl_psv),
+    .cpl_fflags_i(cpl_fflags),
     .mb_valid_i(mb_valid), .mb_idx_i(mb_idx), .mo_valid_i(mo_valid), .mo_idx_i(mo_idx),
     .head_valid_o(h_valid), .head_done_o(h_done), .head_xcpt_o(h_xcpt),
-    .head_cause_o(h_cause), .head_tval_o(h_tval), .head_psv_o(h_psv),
+    .head_cause_o(h_cause), .head_tval_o(h_tval), .head_psv_o(h_psv), .head_fflags_o(h_ff),
     .head_mispredict_o(h_mp), .head_replay_o(h_rp), .head_payload_o(h_payload),
     .head_idx_o(head_idx), .tail_idx_o(tail_idx), .empty_o(empty),
     .commit_count_i(commit_count));
@@ -86,6 +93,7 @@ module rob_check #(
   typedef struct packed {
     logic [PL-1:0] payload;
     logic [PS-1:0] psv;
+    logic [4:0]    ff;
     logic          done;
     logic          xcpt;
     logic [3:0]    cause;
@@ -97,7 +105,7 @@ module rob_check #(
   entry_t q [$];
   int head = 0;
   int n_alloc_total = 0, n_commit_total = 0, n_flushes = 0, n_full = 0, n_wraps = 0;
-  int n_cpl = 0, n_marks = 0, n_xcpt = 0;
+  int n_cpl = 0, n_marks = 0, n_xcpt = 0, n_ff_same = 0, n_ff_later = 0, n_ff_commit = 0;
 
   task automatic check(input bit ok, input string what);
     if (!ok) begin
@@ -117,7 +125,7 @@ module rob_check #(
 
   initial begin
     entry_t e, got;
-    int n_al, n_cm, room, k, phase, pos [CPL], mb_pos, mo_pos, oldest;
+    int n_al, n_cm, room, k, phase, pos [CPL], mb_pos, mo_pos, oldest, first;
     bit picked [int];
     done = 0;
     errors = 0;
@@ -144,12 +152,26 @@ module rob_check #(
         alloc_cause[i*4 +: 4] = 4'($urandom);
         alloc_tval[i*64 +: 64] = {$urandom, $urandom};
       end
-      // completions to distinct entries not yet done
+      // completions to distinct entries not yet done; now and then a second
+      // port reports to an entry an earlier port completes in this cycle,
+      // or a port reports flags to an entry already done (no exception)
       picked.delete();
+      first = -1;
       for (int c = 0; c < CPL; c++) begin
         pos[c] = -1;
         cpl_valid[c] = 0;
-        if (q.size() > 0 && $urandom_range(2, 0) != 0) begin
+        cpl_xcpt[c] = $urandom_range(47, 0) == 0;
+        k = q.size() > 0 ? $urandom_range(q.size() - 1, 0) : 0;
+        if (first >= 0 && $urandom_range(5, 0) == 0) begin
+          pos[c] = first;
+          cpl_valid[c] = 1;
+          n_ff_same++;
+        end else if (q.size() > 0 && q[k].done && !q[k].xcpt && $urandom_range(7, 0) == 0) begin
+          pos[c] = k;
+          cpl_valid[c] = 1;
+          cpl_xcpt[c] = 0;
+          n_ff_later++;
+        end else if (q.size() > 0 && $urandom_range(2, 0) != 0) begin
           k = $urandom_range(q.size() - 1, 0);
           // favour the head so that commits happen
           if ($urandom_range(1, 0) == 0) k = $urandom_range(q.size() < 4 ? q.size() - 1 : 3, 0);
@@ -157,10 +179,13 @@ module rob_check #(
             picked[k] = 1;
             pos[c] = k;
             cpl_valid[c] = 1;
+            if (first < 0) first = k;
           end
         end
         cpl_idx[c*IB +: IB] = pos[c] >= 0 ? IB'((head + pos[c]) % N) : IB'($urandom_range(N - 1, 0));
-        cpl_xcpt[c] = $urandom_range(47, 0) == 0;
+        // mostly one or two flags, so that ORs and stale flags show
+        cpl_fflags[c*5 +: 5] = $urandom_range(3, 0) == 0 ? 5'($urandom)
+                                                         : 5'(1 << $urandom_range(4, 0));
         cpl_cause[c*4 +: 4] = 4'($urandom);
         cpl_tval[c*64 +: 64] = {$urandom, $urandom};
         cpl_psv[c*PS +: PS] = $urandom_range(2, 0) == 0 ? PS'($urandom) : '0;
@@ -192,6 +217,7 @@ module rob_check #(
         if (i < q.size()) begin
           got.payload = h_payload[i*PL +: PL];
           got.psv     = h_psv[i*PS +: PS];
+          got.ff      = h_ff[i*5 +: 5];
           got.done    = h_done[i];
           got.xcpt    = h_xcpt[i];
           got.cause   = q[i].cause;  // checked once below
@@ -216,6 +242,7 @@ module rob_check #(
         n_cpl++;
         q[pos[c]].done = 1;
         q[pos[c]].psv = q[pos[c]].psv | cpl_psv[c*PS +: PS];
+        q[pos[c]].ff  = q[pos[c]].ff | cpl_fflags[c*5 +: 5];
         if (cpl_xcpt[c]) begin
           n_xcpt++;
           q[pos[c]].xcpt  = 1;
@@ -234,7 +261,10 @@ module rob_check #(
         q[mo_pos].psv = q[mo_pos].psv | fl_bit(2);
         n_marks++;
       end
-      for (int i = 0; i < n_cm; i++) void'(q.pop_front());
+      for (int i = 0; i < n_cm; i++) begin
+        if (q[0].ff != 0) n_ff_commit++;
+        void'(q.pop_front());
+      end
       if (head + n_cm >= N) n_wraps++;
       head = (head + n_cm) % N;
       n_commit_total += n_cm;
@@ -245,6 +275,7 @@ module rob_check #(
         for (int i = 0; i < n_al; i++) begin
           e.payload = alloc_payload[i*PL +: PL];
           e.psv     = alloc_psv[i*PS +: PS] | (alloc_xcpt[i] ? fl_bit(1) : '0);
+          e.ff      = '0;
           e.done    = alloc_done[i];
           e.xcpt    = alloc_xcpt[i];
           e.cause   = alloc_cause[i*4 +: 4];
@@ -258,9 +289,11 @@ module rob_check #(
       @(posedge clk);
       #1;
     end
-    $display("%0d entries, %0d wide: %0d allocated, %0d committed, %0d completions (%0d exceptions), %0d marks, %0d flushes, %0d cycles full, head wrapped %0d times",
-             N, W, n_alloc_total, n_commit_total, n_cpl, n_xcpt, n_marks, n_flushes, n_full, n_wraps);
-    check(n_full > 500 && n_wraps > 20 && n_flushes > 50 && n_commit_total > 10000,
+    $display("%0d entries, %0d wide: %0d allocated, %0d committed (%0d with fflags), %0d completions (%0d exceptions; %0d to an entry another port completes, %0d to one already done), %0d marks, %0d flushes, %0d cycles full, head wrapped %0d times",
+             N, W, n_alloc_total, n_commit_total, n_ff_commit, n_cpl, n_xcpt, n_ff_same,
+             n_ff_later, n_marks, n_flushes, n_full, n_wraps);
+    check(n_full > 500 && n_wraps > 20 && n_flushes > 50 && n_commit_total > 10000 &&
+          n_ff_commit > 5000 && n_ff_same > 1000 && n_ff_later > 1000,
           "traffic too thin to mean anything");
     done = 1;
   end

@@ -111,8 +111,11 @@ check "--rtl: the signature holds what the program wrote (in the caches)" $?
 run --isa rv64imafdc --dump-dts
 [ "$status" -eq 0 ] && grep -q 'riscv,isa = "rv64imafdc_zicsr_zifencei"' "$work/out"
 check "--isa rv64imafdc puts F and D in the device tree" $?
+run --rtl --dump-dts
+[ "$status" -eq 0 ] && grep -q 'riscv,isa = "rv64imafdc_zicsr_zifencei"' "$work/out"
+check "--rtl: the device tree says F and D, as the core has them" $?
 expect_error "unknown ISA" 2 "rv64imac or rv64imafdc" --isa rv64gcv "$programs/hello.elf"
-expect_error "F and D on the RTL" 2 "ISS only" --isa rv64imafdc --rtl "$programs/hello.elf"
+expect_error "RV64IMAC on the RTL" 2 "ISS only" --isa rv64imac --rtl "$programs/hello.elf"
 expect_error "signature without symbols" 125 "begin_signature" --signature "$work/sig2" "$programs/hello.elf"
 
 run --dump-dts

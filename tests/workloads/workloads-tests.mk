@@ -9,7 +9,8 @@ WL_RTL_SKIP :=
 WL_RTL_NAMES := $(filter-out $(WL_RTL_SKIP),$(WL_NAMES))
 
 $(RESULTS)/workloads/%: $(BUILD)/workloads/%-small.elf $(BUILD)/bin/teasim FORCE
-	@$(RUN_TEST) $@ 120 $(BUILD)/bin/teasim -q --max-insns 5000000 $<
+	@$(RUN_TEST) $@ 120 $(BUILD)/bin/teasim $(WL_ISA) -q --max-insns 5000000 $<
+$(WL_FP_NAMES:%=$(RESULTS)/workloads/%): WL_ISA := --isa rv64imafdc
 
 $(RESULTS)/workloads-rtl/%: $(BUILD)/workloads/%-small.elf $(BUILD)/bin/teasim $(RTL_LIB) FORCE
 	@$(RUN_TEST) $@ 300 $(BUILD)/bin/teasim --rtl --config $(CONFIG) -q --max-insns 5000000 $<

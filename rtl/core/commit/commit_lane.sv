@@ -17,16 +17,19 @@ module commit_lane #(
 ) (
   input  logic [RPB-1:0]  payload_i,   // rob_payload_t of this head entry
   input  logic            commit_i,    // it commits this cycle
+  input  logic [4:0]      fflags_i,    // the FP exception flags it raised
   output logic            is_load_o,
   output logic            is_store_o,
   output logic            csr_sys_o,   // CSR or system instruction: commits only in lane 0
   output logic            rd_used_o,
   output logic            rd_commit_o, // commits and writes rd: rename's commit port
-  output logic [4:0]      rd_o,
+  output logic [5:0]      rd_o,
   output logic [PB-1:0]   pdst_o,
   output logic [PB-1:0]   old_pdst_o,
   output logic [XLEN-1:0] pc_o,
-  output logic [31:0]     insn_o
+  output logic [31:0]     insn_o,
+  output logic [4:0]      fp_flags_o,  // fflags accrues these
+  output logic            fp_dirty_o   // it makes mstatus.FS Dirty
 );
   /* verilator lint_off UNUSEDSIGNAL */  // lane 0's payload is read in commit_ctrl too
   rob_payload_t rp;
@@ -43,4 +46,6 @@ module commit_lane #(
   assign old_pdst_o  = rp.old_pdst;
   assign pc_o        = rp.pc;
   assign insn_o      = rp.insn;
+  assign fp_flags_o  = commit_i ? fflags_i : '0;
+  assign fp_dirty_o  = commit_i && ((rp.rd_used && rp.rd[5]) || fflags_i != '0);
 endmodule

@@ -75,6 +75,12 @@ module csr_file #(
   output logic [63:0]                satp_o,
   output logic                       sum_o,
   output logic                       mxr_o,
+  // F and D: what committing FP instructions raised, and whether one wrote
+  // an f register or raised a flag (FS becomes Dirty); frm and FS for dispatch
+  input  logic [4:0]                 fp_flags_i,
+  input  logic                       fp_dirty_i,
+  output logic [2:0]                 frm_o,
+  output logic                       fs_off_o,
   // TEA CSRs (0x5C0-0x5FF) are served outside
   output logic                       ext_valid_o,   // csr_addr_i is in 0x5C0-0x5FF
   input  logic [63:0]                ext_rdata_i,
@@ -86,6 +92,9 @@ module csr_file #(
   localparam logic [1:0] PRIV_S = 2'd1;
   localparam logic [1:0] PRIV_M = 2'd3;
 
+  localparam logic [11:0] CSR_FFLAGS        = 12'h001;
+  localparam logic [11:0] CSR_FRM           = 12'h002;
+  localparam logic [11:0] CSR_FCSR          = 12'h003;
   localparam logic [11:0] CSR_SSTATUS       = 12'h100;
   localparam logic [11:0] CSR_SIE           = 12'h104;
   localparam logic [11:0] CSR_STVEC         = 12'h105;
@@ -135,17 +144,20 @@ module csr_file #(
   localparam int unsigned ST_MPIE = 7;
   localparam int unsigned ST_SPP  = 8;
   localparam int unsigned ST_MPP  = 11;  // 12:11
+  localparam int unsigned ST_FS   = 13;  // 14:13
   localparam int unsigned ST_MPRV = 17;
   localparam int unsigned ST_SUM  = 18;
   localparam int unsigned ST_MXR  = 19;
   localparam int unsigned ST_TVM  = 20;
   localparam int unsigned ST_TW   = 21;
   localparam int unsigned ST_TSR  = 22;
-  // UXL = SXL = 2: U and S run with XLEN 64. FS = VS = XS = 0, so SD = 0.
+  // UXL = SXL = 2: U and S run with XLEN 64. VS = XS = 0, so SD = (FS == Dirty).
   localparam logic [63:0] MSTATUS_XL64     = 64'h0000_000a_0000_0000;
-  localparam logic [63:0] MSTATUS_WRITABLE = 64'h0000_0000_007e_19aa;
-  localparam logic [63:0] SSTATUS_WRITABLE = 64'h0000_0000_000c_0122;
-  localparam logic [63:0] SSTATUS_VISIBLE  = SSTATUS_WRITABLE | 64'h0000_0003_0000_0000;
+  localparam logic [63:0] MSTATUS_SD       = 64'h8000_0000_0000_0000;
+  localparam logic [63:0] MSTATUS_WRITABLE = 64'h0000_0000_007e_79aa;
+  localparam logic [63:0] SSTATUS_WRITABLE = 64'h0000_0000_000c_6122;
+  localparam logic [63:0] SSTATUS_VISIBLE  = SSTATUS_WRITABLE | MSTATUS_SD |
+                                             64'h0000_0003_0000_0000;
 
   // mip/mie bits: SSI 1, MSI 3, STI 5, MTI 7, SEI 9, MEI 11
   localparam logic [63:0] MIP_SEIP   = 64'h200;
@@ -154,8 +166,8 @@ module csr_file #(
   localparam logic [63:0] MIP_DELEG  = MIP_S_MASK | MIP_TEA;
   localparam logic [63:0] MIP_ALL    = 64'haaa | MIP_TEA;
 
-  // RV64 ACIMSU
-  localparam logic [63:0] MISA_VALUE = 64'h8000_0000_0014_1105;
+  // RV64 ACDFIMSU
+  localparam logic [63:0] MISA_VALUE = 64'h8000_0000_0014_112d;
   localparam logic [63:0] MEDELEG_WRITABLE = 64'hb3ff;
   localparam logic [63:0] MCOUNTINHIBIT_WRITABLE = 64'hffff_fffd;
   // satp: MODE (Bare 0 or Sv39 8, so only bit 63 varies), 16 ASID bits, 44 PPN bits
@@ -168,6 +180,8 @@ module csr_file #(
   // masks below and read as the constants of the ISS).
   logic [1:0]  priv_q, priv_d;
   logic [63:0] mstatus_q, mstatus_d;
+  logic [4:0]  fflags_q, fflags_d;
+  logic [2:0]  frm_q, frm_d;
   logic [63:0] mie_q, mie_d;
   logic [63:0] mip_sw_q, mip_sw_d;      // software-writable SSIP, STIP, SEIP
   logic [63:0] mideleg_q, mideleg_d;
@@ -189,7 +203,7 @@ module csr_file #(
 
   assign mip     = mip_sw_q | {47'b0, irq_tea_i, 4'b0, irq_m_ext_i, 1'b0, irq_s_ext_i, 1'b0,
                                irq_m_timer_i, 3'b0, irq_m_soft_i, 3'b0};
-  assign mstatus = mstatus_q | MSTATUS_XL64;
+  assign mstatus = mstatus_q | MSTATUS_XL64 | (mstatus_q[ST_FS +: 2] == 2'd3 ? MSTATUS_SD : '0);
   assign ext_range = csr_addr_i[11:6] == 6'b0101_11;  // 0x5C0-0x5FF
 
   // ------------------------------------------------------------ CSR read
@@ -203,6 +217,9 @@ module csr_file #(
     rdata  = '0;
     exists = 1'b1;
     case (csr_addr_i)
+      CSR_FFLAGS:        rdata = {59'b0, fflags_q};
+      CSR_FRM:           rdata = {61'b0, frm_q};
+      CSR_FCSR:          rdata = {56'b0, frm_q, fflags_q};
       CSR_SSTATUS:       rdata = mstatus & SSTATUS_VISIBLE;
       CSR_SIE:           rdata = mie_q & mideleg_q;
       CSR_STVEC:         rdata = stvec_q;
@@ -259,6 +276,8 @@ module csr_file #(
     permitted = 1'b1;
     if (csr_addr_i[9:8] > priv_q) permitted = 1'b0;
     if (csr_write_i && csr_addr_i[11:10] == 2'b11) permitted = 1'b0;
+    if (csr_addr_i >= CSR_FFLAGS && csr_addr_i <= CSR_FCSR && mstatus_q[ST_FS +: 2] == 2'd0)
+      permitted = 1'b0;
     if (csr_addr_i == CSR_SATP && priv_q == PRIV_S && mstatus_q[ST_TVM]) permitted = 1'b0;
     if (csr_addr_i[11:5] == 7'b1100_000) begin  // 0xc00-0xc1f
       if (priv_q != PRIV_M && !mcounteren_q[csr_addr_i[4:0]]) permitted = 1'b0;
@@ -377,9 +396,15 @@ module csr_file #(
     scounteren_d    = scounteren_q;
     mcountinhibit_d = mcountinhibit_q;
     ms              = mstatus_q;
+    fflags_d        = fflags_q | fp_flags_i;
+    frm_d           = frm_q;
+    if (fp_dirty_i) ms[ST_FS +: 2] = 2'd3;
 
     if (csr_we) begin
       case (csr_addr_i)
+        CSR_FFLAGS:        fflags_d = wval[4:0];
+        CSR_FRM:           frm_d = wval[2:0];
+        CSR_FCSR:          {frm_d, fflags_d} = wval[7:0];
         CSR_SSTATUS:       ms = mstatus_write(ms, wval, SSTATUS_WRITABLE);
         CSR_SIE:           mie_d = (mie_q & ~mideleg_q) | (wval & mideleg_q);
         CSR_SIP:           mip_sw_d = (mip_sw_q & ~(mideleg_q & 64'h2)) |
@@ -406,6 +431,7 @@ module csr_file #(
         CSR_MTVAL:         mtval_d = wval;
         default: ;  // counters below; the rest ignore writes
       endcase
+      if (csr_addr_i >= CSR_FFLAGS && csr_addr_i <= CSR_FCSR) ms[ST_FS +: 2] = 2'd3;
     end
 
     // xRET: xIE = xPIE, xPIE = 1, xPP = U; leaving M clears MPRV.
@@ -470,6 +496,8 @@ module csr_file #(
     if (!rst_ni) begin
       priv_q          <= PRIV_M;
       mstatus_q       <= '0;
+      fflags_q        <= '0;
+      frm_q           <= '0;
       mie_q           <= '0;
       mip_sw_q        <= '0;
       mideleg_q       <= '0;
@@ -493,6 +521,8 @@ module csr_file #(
     end else begin
       priv_q          <= priv_d;
       mstatus_q       <= mstatus_d;
+      fflags_q        <= fflags_d;
+      frm_q           <= frm_d;
       mie_q           <= mie_d;
       mip_sw_q        <= mip_sw_d;
       mideleg_q       <= mideleg_d;
@@ -561,4 +591,6 @@ module csr_file #(
   assign satp_o      = satp_q;
   assign sum_o       = mstatus_q[ST_SUM];
   assign mxr_o       = mstatus_q[ST_MXR];
+  assign frm_o       = frm_q;
+  assign fs_off_o    = mstatus_q[ST_FS +: 2] == 2'd0;
 endmodule

@@ -4,7 +4,8 @@
 // Reorder buffer: a circular buffer of ENTRIES (any multiple of W, not only
 // powers of two), W-wide allocate at the tail and W-wide commit at the head.
 // Each entry holds what commit needs: done, the exception flag, the PSV,
-// the mispredict and replay marks and an opaque payload. Only the oldest
+// the FP exception flags (fflags accrues them at commit), the mispredict
+// and replay marks and an opaque payload. Only the oldest
 // exception is ever taken (it is the first to reach the head, and a trap
 // empties the buffer), so its cause and tval are kept once, for the oldest
 // entry that recorded one, not per entry: 64-bit tvals in every entry,
@@ -49,6 +50,7 @@ module rob #(
   input  logic [CPL_PORTS*4-1:0]          cpl_cause_i,
   input  logic [CPL_PORTS*64-1:0]         cpl_tval_i,
   input  logic [CPL_PORTS*PSV_BITS-1:0]   cpl_psv_i,
+  input  logic [CPL_PORTS*5-1:0]          cpl_fflags_i,
 
   input  logic                            mb_valid_i,
   input  logic [IDX-1:0]                  mb_idx_i,
@@ -61,6 +63,7 @@ module rob #(
   output logic [3:0]                      head_cause_o,     // the oldest exception's
   output logic [63:0]                     head_tval_o,
   output logic [W*PSV_BITS-1:0]           head_psv_o,
+  output logic [W*5-1:0]                  head_fflags_o,
   output logic [W-1:0]                    head_mispredict_o,
   output logic [W-1:0]                    head_replay_o,
   output logic [W*PAYLOAD_BITS-1:0]       head_payload_o,
@@ -90,6 +93,7 @@ module rob #(
   // The PSV and the flags are ORed into by several ports in one cycle, so
   // they are updated entry by entry at constant slices.
   logic [ENTRIES*PS-1:0] psv_q, psv_d;
+  logic [ENTRIES*5-1:0]  ff_q, ff_d;
   logic [ENTRIES-1:0]    done_q, done_d, xcpt_q, xcpt_d, mp_q, mp_d, rp_q, rp_d;
   logic [IDX-1:0]        head_q, head_d, tail_q, tail_d;
   logic [IDX:0]          count_q, count_d;
@@ -150,6 +154,7 @@ module rob #(
   // come for allocated entries only, so they never meet an allocation.
   always_comb begin
     psv_d     = psv_q;
+    ff_d      = ff_q;
     done_d    = done_q;
     xcpt_d    = xcpt_q;
     mp_d      = mp_q;
@@ -158,6 +163,7 @@ module rob #(
       for (int i = 0; i < W; i++) begin
         if (LANE_BITS'(i) < n_alloc && alloc_idx_o[i*IDX +: IDX] == IDX'(e)) begin
           psv_d[e*PS +: PS]     = alloc_psv_i[i*PS +: PS] | (alloc_xcpt_i[i] ? psv_ex : '0);
+          ff_d[e*5 +: 5]        = '0;
           done_d[e]             = alloc_done_i[i];
           xcpt_d[e]             = alloc_xcpt_i[i];
           mp_d[e]               = 1'b0;
@@ -167,6 +173,7 @@ module rob #(
       for (int c = 0; c < CPL_PORTS; c++) begin
         if (cpl_valid_i[c] && cpl_idx_i[c*IDX +: IDX] == IDX'(e)) begin
           done_d[e]         = 1'b1;
+          ff_d[e*5 +: 5]    = ff_d[e*5 +: 5] | cpl_fflags_i[c*5 +: 5];
           psv_d[e*PS +: PS] = psv_d[e*PS +: PS] | cpl_psv_i[c*PS +: PS] |
                               (cpl_xcpt_i[c] ? psv_ex : '0);
           if (cpl_xcpt_i[c]) xcpt_d[e] = 1'b1;
@@ -195,8 +202,12 @@ module rob #(
       head_replay_o[i]               = rp_q[idx];
       // A multiplexer over constant slices, not psv_q[idx*PS +: PS].
       head_psv_o[i*PS +: PS]         = '0;
+      head_fflags_o[i*5 +: 5]        = '0;
       for (int e = 0; e < ENTRIES; e++) begin
-        if (idx == IDX'(e)) head_psv_o[i*PS +: PS] = psv_q[e*PS +: PS];
+        if (idx == IDX'(e)) begin
+          head_psv_o[i*PS +: PS]  = psv_q[e*PS +: PS];
+          head_fflags_o[i*5 +: 5] = ff_q[e*5 +: 5];
+        end
       end
     end
   end
@@ -315,6 +326,7 @@ module rob #(
 
   always_ff @(posedge clk_i) begin
     psv_q     <= CFG_TEA != 0 ? psv_d : '0;  // TEA off: no PSV storage
+    ff_q      <= ff_d;
     done_q    <= done_d;
     xcpt_q    <= xcpt_d;
     mp_q      <= mp_d;

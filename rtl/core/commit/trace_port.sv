@@ -23,7 +23,7 @@ module trace_port #(
   input  logic [W*64-1:0]       head_pc_i,
   input  logic [W*32-1:0]       head_insn_i,
   input  logic [W-1:0]          head_rd_used_i,
-  input  logic [W*5-1:0]        head_rd_i,
+  input  logic [W*6-1:0]        head_rd_i,
   input  logic [W*PB-1:0]       head_pdst_i,
   input  logic [W*PS-1:0]       head_psv_i,
   input  logic [W-1:0]          head_is_store_i,
@@ -74,7 +74,7 @@ module trace_port #(
   output logic [W-1:0]          trace_valid_o,
   output logic [W*64-1:0]       trace_pc_o,
   output logic [W*32-1:0]       trace_insn_o,
-  output logic [W*5-1:0]        trace_rd_o,
+  output logic [W*6-1:0]        trace_rd_o,
   output logic [W*64-1:0]       trace_rd_value_o,
   output logic [W*4-1:0]        trace_mem_size_o,
   output logic [W*64-1:0]       trace_mem_addr_o,
@@ -155,7 +155,7 @@ module trace_port #(
       trace_valid_o[i] = commit_i[i];
       trace_pc_o[i*64 +: 64] = head_pc_i[i*64 +: 64];
       trace_insn_o[i*32 +: 32] = head_insn_i[i*32 +: 32];
-      trace_rd_o[i*5 +: 5] = head_rd_used_i[i] ? head_rd_i[i*5 +: 5] : 5'd0;
+      trace_rd_o[i*6 +: 6] = head_rd_used_i[i] ? head_rd_i[i*6 +: 6] : 6'd0;
       trace_rd_value_o[i*64 +: 64] = (i == 0 && csr_valid_i) ? csr_rdata_i : rdata_i[i*64 +: 64];
       trace_psv_o[i*PS +: PS] = head_psv_i[i*PS +: PS];
       trace_mem_size_o[i*4 +: 4] = '0;

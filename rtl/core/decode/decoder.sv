@@ -1,11 +1,13 @@
 `include "core_types.svh"
+`include "fpu_types.svh"
 
-// Decodes one 32-bit RV64IMA + Zicsr + Zifencei + privileged instruction
+// Decodes one 32-bit RV64IMAFD + Zicsr + Zifencei + privileged instruction
 // into a micro-op. An encoding is illegal exactly when the reference ISS
 // (sim/iss/execute.c) raises an illegal-instruction exception for it in
 // M-mode; what depends on privilege or on the CSR address (WFI, xRET and
 // SFENCE.VMA from lower modes, missing or read-only CSRs) is checked at
-// commit. An illegal micro-op reads and writes no register. Zicbop
+// commit, a dynamic rounding mode that frm makes reserved and FS Off at
+// dispatch. An illegal micro-op reads and writes no register. Zicbop
 // prefetch.r/.w decode as the ORI x0 they are, with uop_t.prefetch set.
 module decoder (
   input  logic [31:0] instr_i,
@@ -13,6 +15,9 @@ module decoder (
   output uop_t        uop_o
 );
   localparam logic [6:0] OPC_LOAD      = 7'h03;
+  localparam logic [6:0] OPC_LOAD_FP   = 7'h07;
+  localparam logic [6:0] OPC_STORE_FP  = 7'h27;
+  localparam logic [6:0] OPC_OP_FP     = 7'h53;
   localparam logic [6:0] OPC_MISC_MEM  = 7'h0f;
   localparam logic [6:0] OPC_OP_IMM    = 7'h13;
   localparam logic [6:0] OPC_AUIPC     = 7'h17;
@@ -140,9 +145,12 @@ module decoder (
     u.opb_sel      = OPB_RS2;
     u.mem_size     = mem_size(funct3[1:0]);
     u.mem_unsigned = funct3[2];
-    u.rs1          = instr_i[19:15];
-    u.rs2          = instr_i[24:20];
-    u.rd           = instr_i[11:7];
+    u.rs1          = {1'b0, instr_i[19:15]};
+    u.rs2          = {1'b0, instr_i[24:20]};
+    u.rs3          = {1'b1, instr_i[31:27]};
+    u.rd           = {1'b0, instr_i[11:7]};
+    u.fp_fmt       = instr_i[25];
+    u.fp_rm        = funct3;
     u.csr          = instr_i[31:20];
     u.compressed   = compressed_i;
     writes_rd      = 1'b0;
@@ -205,7 +213,7 @@ module decoder (
           u.imm    = imm_i;
           // Zicbop: ORI x0 with imm[4:0] = 1 (prefetch.r) or 3 (prefetch.w);
           // imm[4:0] = 0 (prefetch.i) stays a plain no-op
-          u.prefetch = funct3 == 3'd6 && u.rd == 5'd0 &&
+          u.prefetch = funct3 == 3'd6 && u.rd == 6'd0 &&
                        (instr_i[24:20] == 5'd1 || instr_i[24:20] == 5'd3);
         end
       end
@@ -254,7 +262,7 @@ module decoder (
         u.serialize = 1'b1;
         // LR has no rs2: its field must be zero
         u.illegal   = funct3[2:1] != 2'b01 || !amo_valid(funct5) ||
-                      (funct5 == 5'h02 && u.rs2 != 5'd0);
+                      (funct5 == 5'h02 && u.rs2 != 6'd0);
       end
       OPC_MISC_MEM: begin
         // Memory is coherent for the core's own accesses, so the ordering
@@ -278,7 +286,7 @@ module decoder (
               u.op.sys   = SYS_SFENCE_VMA;
               u.rs1_used = 1'b1;
               u.rs2_used = 1'b1;
-              u.illegal  = funct7 != 7'h09 || u.rd != 5'd0;
+              u.illegal  = funct7 != 7'h09 || u.rd != 6'd0;
             end
           endcase
         end else begin
@@ -292,15 +300,131 @@ module decoder (
           u.illegal  = funct3[1:0] == 2'd0;
         end
       end
-      default: u.illegal = 1'b1;
+      OPC_LOAD_FP, OPC_STORE_FP: begin
+        u.fp       = 1'b1;
+        u.fu       = opcode == OPC_LOAD_FP ? FU_LOAD : FU_STORE;
+        u.imm      = opcode == OPC_LOAD_FP ? imm_i : imm_s;
+        u.rs1_used = 1'b1;
+        u.rs2_used = opcode == OPC_STORE_FP;
+        u.rs2[5]   = 1'b1;
+        u.rd[5]    = 1'b1;
+        writes_rd  = opcode == OPC_LOAD_FP;
+        u.illegal  = funct3 != 3'd2 && funct3 != 3'd3;
+      end
+      OPC_OP_FP: begin
+        // funct7 is {function, fmt}; fmt 2 and 3 (H, Q) are illegal. The
+        // register classes: f unless the operation takes or gives an integer.
+        u.fp       = 1'b1;
+        u.fu       = FU_FMISC;
+        u.rs1[5]   = 1'b1;
+        u.rs2[5]   = 1'b1;
+        u.rd[5]    = 1'b1;
+        u.rs1_used = 1'b1;
+        u.rs2_used = 1'b1;
+        writes_rd  = 1'b1;
+        u.illegal  = funct7[1];
+        case (funct7[6:2])
+          5'd0, 5'd1: begin  // FADD, FSUB: a + c on the FMA, rs2 as the addend
+            u.fu         = FU_FMA;
+            u.fp_op      = {1'b0, FMA_ADD, 1'b0, funct7[2]};
+            u.fp_rm_used = 1'b1;
+            u.rs3        = u.rs2;
+            u.rs2_used   = 1'b0;
+            u.rs3_used   = 1'b1;
+          end
+          5'd2: begin        // FMUL
+            u.fu         = FU_FMA;
+            u.fp_op      = {1'b0, FMA_MUL, 2'b00};
+            u.fp_rm_used = 1'b1;
+          end
+          5'd3, 5'd11: begin // FDIV, FSQRT (rs2 field zero)
+            u.fu         = FU_FDIV;
+            u.fp_op      = {4'b0, funct7[6:2] == 5'd11};
+            u.fp_rm_used = 1'b1;
+            u.rs2_used   = funct7[6:2] == 5'd3;
+            if (funct7[6:2] == 5'd11 && instr_i[24:20] != 5'd0) u.illegal = 1'b1;
+          end
+          5'd4: begin        // FSGNJ, FSGNJN, FSGNJX
+            u.fp_op = 5'(FCV_SGNJ) + {3'b0, funct3[1:0]};
+            if (funct3 > 3'd2) u.illegal = 1'b1;
+          end
+          5'd5: begin        // FMIN, FMAX
+            u.fp_op = 5'(FCV_MIN) + {4'b0, funct3[0]};
+            if (funct3 > 3'd1) u.illegal = 1'b1;
+          end
+          5'd8: begin        // FCVT.S.D (fmt S, rs2 1), FCVT.D.S (fmt D, rs2 0)
+            u.fp_op      = 5'(FCV_F2F);
+            u.fp_rm_used = 1'b1;
+            u.rs2_used   = 1'b0;
+            if (instr_i[24:20] != {4'b0, !funct7[0]}) u.illegal = 1'b1;
+          end
+          5'd20: begin       // FLE, FLT, FEQ: an x result
+            u.fp_op = 5'(FCV_LE) + {3'b0, funct3[1:0]};
+            u.rd[5] = 1'b0;
+            if (funct3 > 3'd2) u.illegal = 1'b1;
+          end
+          5'd24: begin       // FCVT.{W,WU,L,LU}.fmt
+            u.fp_op      = 5'(FCV_F2I_W) + {3'b0, instr_i[21:20]};
+            u.fp_rm_used = 1'b1;
+            u.rs2_used   = 1'b0;
+            u.rd[5]      = 1'b0;
+            if (instr_i[24:22] != 3'd0) u.illegal = 1'b1;
+          end
+          5'd26: begin       // FCVT.fmt.{W,WU,L,LU}
+            u.fp_op      = 5'(FCV_I2F_W) + {3'b0, instr_i[21:20]};
+            u.fp_rm_used = 1'b1;
+            u.rs1[5]     = 1'b0;
+            u.rs2_used   = 1'b0;
+            if (instr_i[24:22] != 3'd0) u.illegal = 1'b1;
+          end
+          5'd28: begin       // FMV.X.fmt (funct3 0), FCLASS (1)
+            u.fp_op    = funct3[0] ? 5'(FCV_CLASS) : 5'(FCV_MV_X_F);
+            u.rs2_used = 1'b0;
+            u.rd[5]    = 1'b0;
+            if (instr_i[24:20] != 5'd0 || funct3 > 3'd1) u.illegal = 1'b1;
+          end
+          5'd30: begin       // FMV.fmt.X
+            u.fp_op    = 5'(FCV_MV_F_X);
+            u.rs1[5]   = 1'b0;
+            u.rs2_used = 1'b0;
+            if (instr_i[24:20] != 5'd0 || funct3 != 3'd0) u.illegal = 1'b1;
+          end
+          default: u.illegal = 1'b1;
+        endcase
+      end
+      default: begin
+        if (opcode[6:4] == 3'b100 && opcode[1:0] == 2'b11) begin
+          // FMADD, FMSUB, FNMSUB, FNMADD: opcode bits 3:2 negate the addend
+          // (bit 2) and the product (bit 3)
+          u.fp         = 1'b1;
+          u.fu         = FU_FMA;
+          u.fp_op      = {1'b0, FMA_FMADD, opcode[3], opcode[2]};
+          u.fp_rm_used = 1'b1;
+          u.rs1[5]     = 1'b1;
+          u.rs2[5]     = 1'b1;
+          u.rd[5]      = 1'b1;
+          u.rs1_used   = 1'b1;
+          u.rs2_used   = 1'b1;
+          u.rs3_used   = 1'b1;
+          writes_rd    = 1'b1;
+          u.illegal    = instr_i[26];
+        end else begin
+          u.illegal = 1'b1;
+        end
+      end
     endcase
 
-    u.rd_used = writes_rd && u.rd != 5'd0 && !u.illegal;
+    // rm 5 and 6 are reserved (7, dynamic, is checked against frm at dispatch)
+    if (u.fp_rm_used && (funct3 == 3'd5 || funct3 == 3'd6)) u.illegal = 1'b1;
+    u.rd_used = writes_rd && u.rd != 6'd0 && !u.illegal;
     if (u.illegal) begin
-      u.rs1_used = 1'b0;
-      u.rs2_used = 1'b0;
+      u.rs1_used   = 1'b0;
+      u.rs2_used   = 1'b0;
+      u.rs3_used   = 1'b0;
+      u.fp_rm_used = 1'b0;
     end
   end
+
 
   assign uop_o = u;
 endmodule

@@ -1,4 +1,5 @@
 `include "backend_types.svh"
+`include "fpu_types.svh"
 `include "tea_events.svh"
 
 // One dispatch lane of tea_core: decodes a fetch-buffer entry (RVC
@@ -15,10 +16,13 @@ module dispatch_lane #(
   localparam int unsigned RB  = ROB_IDX_BITS,
   localparam int unsigned IPB = INT_PAYLOAD_BITS,
   localparam int unsigned MPB = MEM_PAYLOAD_BITS,
+  localparam int unsigned FPB = FP_PAYLOAD_BITS,
   localparam int unsigned RPB = ROB_PAYLOAD_BITS
 ) (
   input  logic [EW-1:0]          entry_i,        // fetch_entry_t
   input  logic [1:0]             priv_i,         // privilege, for the ECALL cause
+  input  logic                   fs_off_i,       // mstatus.FS is Off: F/D are illegal
+  input  logic [2:0]             frm_i,          // the dynamic rounding mode
   // what rename, the ROB and the LSU allocate for this lane
   input  logic [PB-1:0]          prs1_i,
   input  logic [PB-1:0]          prs2_i,
@@ -35,23 +39,28 @@ module dispatch_lane #(
   // what the dispatch logic needs
   output logic                   int_o,          // goes to the integer issue queue
   output logic                   mem_o,          // goes to the memory issue queue
+  output logic                   fp_o,           // goes to the FP issue queue
   output logic                   load_o,
   output logic                   store_o,
   output logic                   serial_o,       // dispatches alone into an empty ROB
   output logic                   csr_sys_o,      // CSR or system: done at dispatch
   output logic                   rs1_used_o,
   output logic                   rs2_used_o,
+  output logic                   rs3_used_o,
   // to rename
-  output logic [4:0]             rs1_o,
-  output logic [4:0]             rs2_o,
-  output logic [4:0]             rd_o,
+  output logic [5:0]             rs1_o,
+  output logic [5:0]             rs2_o,
+  output logic [5:0]             rs3_o,
+  output logic [5:0]             rd_o,
   output logic                   rd_used_o,
   // payloads
   output logic [RPB-1:0]         rob_payload_o,  // rob_payload_t
   output logic [PSV_BITS-1:0]    psv_o,          // psv_t
   output logic [IPB-1:0]         int_payload_o,  // int_payload_t
   output logic [INT_PORTS-1:0]   int_ports_o,    // integer ports that can execute it
-  output logic [MPB-1:0]         mem_payload_o   // mem_payload_t
+  output logic [MPB-1:0]         mem_payload_o,  // mem_payload_t
+  output logic [FPB-1:0]         fp_payload_o,   // fp_payload_t
+  output logic [2:0]             fp_ports_o      // FP ports: FMA, conversions, divide
 );
   // RISC-V exception causes raised here
   localparam logic [3:0] CAUSE_FETCH_ACCESS = 4'd1;
@@ -92,7 +101,8 @@ module dispatch_lane #(
       cause_o = fe.fault_page ? CAUSE_FETCH_PAGE : CAUSE_FETCH_ACCESS;
       tval_o = fe.pc + (fe.fault_hi ? 64'd2 : 64'd0);
       raw = '0;
-    end else if (dec.illegal || (fe.rvc && rvc_illegal)) begin
+    end else if (dec.illegal || (fe.rvc && rvc_illegal) || (dec.fp && fs_off_i) ||
+                 (dec.fp_rm_used && dec.fp_rm == 3'd7 && frm_i > FP_RM_RMM)) begin
       xcpt_o = 1'b1;
       cause_o = CAUSE_ILLEGAL;
       tval_o = {32'd0, fe.bits};
@@ -108,14 +118,15 @@ module dispatch_lane #(
       // a faulting instruction reads and writes nothing
       uop.rs1_used = 1'b0;
       uop.rs2_used = 1'b0;
+      uop.rs3_used = 1'b0;
       uop.rd_used  = 1'b0;
     end
   end
 
   // RISC-V calling convention hints: x1/x5 are link registers.
   logic rd_link, rs1_link;
-  assign rd_link  = dec.rd == 5'd1 || dec.rd == 5'd5;
-  assign rs1_link = dec.rs1 == 5'd1 || dec.rs1 == 5'd5;
+  assign rd_link  = dec.rd == 6'd1 || dec.rd == 6'd5;
+  assign rs1_link = dec.rs1 == 6'd1 || dec.rs1 == 6'd5;
   always_comb begin
     if (dec.op.br == BR_JAL || dec.op.br == BR_JALR) begin
       if (rd_link && dec.rd_used)                                kind = BR_KIND_CALL;
@@ -132,11 +143,15 @@ module dispatch_lane #(
   assign mem_o      = load_o || store_o;
   assign int_o      = !xcpt_o && (uop.fu == FU_ALU || uop.fu == FU_BRANCH ||
                                   uop.fu == FU_MUL || uop.fu == FU_DIV);
+  assign fp_o       = !xcpt_o && (uop.fu == FU_FMA || uop.fu == FU_FMISC || uop.fu == FU_FDIV);
+  assign fp_ports_o = {uop.fu == FU_FDIV, uop.fu == FU_FMISC, uop.fu == FU_FMA};
   assign csr_sys_o  = uop.fu == FU_CSR || uop.fu == FU_SYSTEM;
   assign rs1_used_o = uop.rs1_used;
   assign rs2_used_o = uop.rs2_used;
+  assign rs3_used_o = uop.rs3_used;
   assign rs1_o      = uop.rs1;
   assign rs2_o      = uop.rs2;
+  assign rs3_o      = uop.rs3;
   assign rd_o       = uop.rd;
   assign rd_used_o  = uop.rd_used;
 
@@ -153,6 +168,7 @@ module dispatch_lane #(
   rob_payload_t rp;
   int_payload_t ip;
   mem_payload_t mp;
+  fp_payload_t  fpp;
   psv_t         psv;
 
   always_comb begin
@@ -199,14 +215,26 @@ module dispatch_lane #(
     mp.prefetch     = uop.prefetch;
     mp.size         = uop.mem_size;
     mp.mem_unsigned = uop.mem_unsigned;
+    mp.box          = uop.rd[5] && uop.mem_size == MEM_W;
     mp.imm          = uop.imm;
     mp.lq_idx       = lq_idx_i;
     mp.sq_idx       = sq_idx_i;
     mp.pdst         = pdst_i;
+
+    fpp = '0;
+    fpp.fu      = uop.fu;
+    fpp.op      = uop.fp_op;
+    fpp.fmt     = uop.fp_fmt;
+    fpp.rm      = uop.fp_rm == 3'd7 ? frm_i : uop.fp_rm;
+    fpp.rd_fp   = uop.rd[5];
+    fpp.rob_idx = rob_idx_i;
+    fpp.pdst    = pdst_i;
+    fpp.rd_used = uop.rd_used;
   end
 
   assign rob_payload_o = rp;
   assign psv_o         = psv;
   assign int_payload_o = ip;
   assign mem_payload_o = mp;
+  assign fp_payload_o  = fpp;
 endmodule

@@ -1,7 +1,7 @@
 // RV64C: expands a 16-bit instruction into the 32-bit instruction it stands
-// for. Reserved encodings and those that need F/D (C.FLD, C.FSD, C.FLDSP,
-// C.FSDSP; the core has no FPU) set illegal_o and expand to 0, the same
-// answer as the reference ISS (sim/iss/compressed.c). HINTs expand to the
+// for, C.FLD, C.FSD, C.FLDSP and C.FSDSP included. Reserved encodings set
+// illegal_o and expand to 0, the same answer as the reference ISS
+// (sim/iss/compressed.c). HINTs expand to the
 // base instruction they alias, which writes x0 or changes nothing.
 module rvc_expand (
   input  logic [15:0] instr_i,
@@ -9,6 +9,8 @@ module rvc_expand (
   output logic        illegal_o
 );
   localparam logic [6:0] OP_LOAD   = 7'h03;
+  localparam logic [6:0] OP_LOADF  = 7'h07;
+  localparam logic [6:0] OP_STOREF = 7'h27;
   localparam logic [6:0] OP_IMM    = 7'h13;
   localparam logic [6:0] OP_IMM_32 = 7'h1b;
   localparam logic [6:0] OP_STORE  = 7'h23;
@@ -65,11 +67,13 @@ module rvc_expand (
             out = {addi4spn_imm, SP, 3'd0, rd_p, OP_IMM};
             bad = addi4spn_imm == 12'b0;
           end
+          3'd1: out = {ld_off, rs1_p, 3'd3, rd_p, OP_LOADF};                        // C.FLD
           3'd2: out = {lw_off, rs1_p, 3'd2, rd_p, OP_LOAD};                         // C.LW
           3'd3: out = {ld_off, rs1_p, 3'd3, rd_p, OP_LOAD};                         // C.LD
+          3'd5: out = {ld_off[11:5], rd_p, rs1_p, 3'd3, ld_off[4:0], OP_STOREF};    // C.FSD
           3'd6: out = {lw_off[11:5], rd_p, rs1_p, 3'd2, lw_off[4:0], OP_STORE};     // C.SW
           3'd7: out = {ld_off[11:5], rd_p, rs1_p, 3'd3, ld_off[4:0], OP_STORE};     // C.SD
-          default: bad = 1'b1;  // C.FLD, C.FSD, reserved
+          default: bad = 1'b1;  // reserved
         endcase
       end
       2'b01: begin
@@ -116,6 +120,7 @@ module rvc_expand (
       2'b10: begin
         case (funct3)
           3'd0: out = {6'b0, shamt, rd, 3'd1, rd, OP_IMM};  // C.SLLI
+          3'd1: out = {ldsp_off, SP, 3'd3, rd, OP_LOADF};  // C.FLDSP (f0 allowed)
           3'd2: begin  // C.LWSP; rd = x0 reserved
             out = {lwsp_off, SP, 3'd2, rd, OP_LOAD};
             bad = rd == 5'd0;
@@ -138,8 +143,9 @@ module rvc_expand (
             end
           end
           3'd6: out = {swsp_off[11:5], rs2, SP, 3'd2, swsp_off[4:0], OP_STORE};  // C.SWSP
-          3'd7: out = {sdsp_off[11:5], rs2, SP, 3'd3, sdsp_off[4:0], OP_STORE};  // C.SDSP
-          default: bad = 1'b1;  // C.FLDSP, C.FSDSP
+          3'd5: out = {sdsp_off[11:5], rs2, SP, 3'd3, sdsp_off[4:0], OP_STOREF};  // C.FSDSP
+          3'd7: out = {sdsp_off[11:5], rs2, SP, 3'd3, sdsp_off[4:0], OP_STORE};   // C.SDSP
+          default: bad = 1'b1;
         endcase
       end
       default: bad = 1'b1;  // not a 16-bit instruction

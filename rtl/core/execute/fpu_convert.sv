@@ -34,7 +34,7 @@ module fpu_convert #(
   input  logic             rst_ni,
   input  logic             flush_i,
   input  logic             valid_i,
-  input  fcv_op_e          op_i,
+  input  logic [4:0]       op_i,      // fcv_op_e
   input  logic             fmt_i,     // 0: binary32 (low 32 bits), 1: binary64
   input  logic [2:0]       rm_i,      // resolved: FP_RM_RNE .. FP_RM_RMM
   input  logic [63:0]      a_i,

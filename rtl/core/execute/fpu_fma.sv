@@ -33,7 +33,7 @@ module fpu_fma #(
   input  logic             flush_i,
   input  logic             valid_i,
   input  logic             fmt_i,     // 0: binary32 (low 32 bits), 1: binary64
-  input  fma_mode_e        mode_i,
+  input  logic [1:0]       mode_i,    // fma_mode_e
   input  logic [1:0]       op_i,      // bit 0 negates the addend, bit 1 the product
   input  logic [2:0]       rm_i,      // resolved: FP_RM_RNE .. FP_RM_RMM
   input  logic [63:0]      a_i,

@@ -8,6 +8,9 @@
 // lanes; the caller inserts at most free_o (occupancy before this cycle's
 // issue).
 //
+// Entries have two sources, or three with NSRC = 3 (the FP queue: the
+// FMADD family's addend); with two, the third-source ports are unused.
+//
 // Source readiness is registered: an entry woken in cycle t can be selected
 // in cycle t + 1. Select is combinational from the registered state and
 // port_ready_i; the entries selected leave at the clock edge. Nothing
@@ -25,6 +28,7 @@ module issue_queue #(
   parameter int unsigned PORTS        = 2,
   parameter int unsigned NWAKE        = 4,
   parameter int unsigned PAYLOAD_BITS = 8,
+  parameter int unsigned NSRC         = 2,
   localparam int unsigned CNT_BITS    = $clog2(ENTRIES + 1)
 ) (
   input  logic                          clk_i,
@@ -35,8 +39,10 @@ module issue_queue #(
   input  logic [W*PAYLOAD_BITS-1:0]     ins_payload_i,
   input  logic [W*PREG_BITS-1:0]        ins_prs1_i,
   input  logic [W*PREG_BITS-1:0]        ins_prs2_i,
+  input  logic [W*PREG_BITS-1:0]        ins_prs3_i,
   input  logic [W-1:0]                  ins_rs1_ready_i,  // unused sources come in ready
   input  logic [W-1:0]                  ins_rs2_ready_i,
+  input  logic [W-1:0]                  ins_rs3_ready_i,
   input  logic [W*PORTS-1:0]            ins_ports_i,      // bit p of lane i: port p executes it
   output logic [CNT_BITS-1:0]           free_o,
 
@@ -47,7 +53,8 @@ module issue_queue #(
   output logic [PORTS-1:0]              iss_valid_o,
   output logic [PORTS*PAYLOAD_BITS-1:0] iss_payload_o,
   output logic [PORTS*PREG_BITS-1:0]    iss_prs1_o,
-  output logic [PORTS*PREG_BITS-1:0]    iss_prs2_o
+  output logic [PORTS*PREG_BITS-1:0]    iss_prs2_o,
+  output logic [PORTS*PREG_BITS-1:0]    iss_prs3_o
 `ifdef TEA_TRACE
   ,
   // Trace port (simulation only): the entries leaving this cycle, by
@@ -70,8 +77,8 @@ module issue_queue #(
   logic [ENTRIES*SB-1:0]    slot_q, slot_d;     // each entry's payload slot
   logic [ENTRIES-1:0]       slot_free_q, slot_free_d;
   logic [W*SB-1:0]          ins_slot;           // where each lane's payload goes
-  logic [ENTRIES*PB-1:0]    prs1_q, prs1_d, prs2_q, prs2_d;
-  logic [ENTRIES-1:0]       rdy1_q, rdy1_d, rdy2_q, rdy2_d;
+  logic [ENTRIES*PB-1:0]    prs1_q, prs1_d, prs2_q, prs2_d, prs3_q, prs3_d;
+  logic [ENTRIES-1:0]       rdy1_q, rdy1_d, rdy2_q, rdy2_d, rdy3_q, rdy3_d;
   logic [ENTRIES*PORTS-1:0] ports_q, ports_d;
   logic [CNT_BITS-1:0]      count_q, count_d;
 
@@ -98,7 +105,7 @@ module issue_queue #(
   always_comb begin
     logic found;
     for (int e = 0; e < ENTRIES; e++) begin
-      ready_e[e] = CNT_BITS'(e) < count_q && rdy1_q[e] && rdy2_q[e];
+      ready_e[e] = CNT_BITS'(e) < count_q && rdy1_q[e] && rdy2_q[e] && (NSRC < 3 || rdy3_q[e]);
     end
     taken = '0;
     grant = '0;
@@ -128,12 +135,14 @@ module issue_queue #(
     iss_slot   = '0;
     iss_prs1_o = '0;
     iss_prs2_o = '0;
+    iss_prs3_o = '0;
     for (int p = 0; p < PORTS; p++) begin
       for (int e = 0; e < ENTRIES; e++) begin
         if (grant[p*ENTRIES + e]) begin
           iss_slot[p*SB +: SB]   = iss_slot[p*SB +: SB] | slot_q[e*SB +: SB];
           iss_prs1_o[p*PB +: PB] = iss_prs1_o[p*PB +: PB] | prs1_q[e*PB +: PB];
           iss_prs2_o[p*PB +: PB] = iss_prs2_o[p*PB +: PB] | prs2_q[e*PB +: PB];
+          iss_prs3_o[p*PB +: PB] = iss_prs3_o[p*PB +: PB] | prs3_q[e*PB +: PB];
         end
       end
     end
@@ -172,7 +181,7 @@ module issue_queue #(
 
   // Collapse and insert.
   logic [ENTRIES*SH_BITS-1:0] removed_below;  // issued entries below entry e
-  logic [ENTRIES-1:0]         wake1, wake2;   // sources ready after this cycle's wakeups
+  logic [ENTRIES-1:0]         wake1, wake2, wake3;  // sources ready after this cycle's wakeups
 
   always_comb begin
     logic [SH_BITS-1:0] n;
@@ -182,19 +191,23 @@ module issue_queue #(
       n = n + SH_BITS'(taken[e]);
       wake1[e] = rdy1_q[e] || woken(wake_valid_i, wake_pdst_i, prs1_q[e*PB +: PB]);
       wake2[e] = rdy2_q[e] || woken(wake_valid_i, wake_pdst_i, prs2_q[e*PB +: PB]);
+      wake3[e] = rdy3_q[e] || woken(wake_valid_i, wake_pdst_i, prs3_q[e*PB +: PB]);
     end
   end
 
   always_comb begin
     logic [CNT_BITS-1:0] kept, pos;
-    logic                r1, r2;
+    logic                r1, r2, r3;
     r1        = 1'b0;
     r2        = 1'b0;
+    r3        = 1'b0;
     slot_d    = slot_q;
     prs1_d    = prs1_q;
     prs2_d    = prs2_q;
+    prs3_d    = prs3_q;
     rdy1_d    = rdy1_q;
     rdy2_d    = rdy2_q;
+    rdy3_d    = rdy3_q;
     ports_d   = ports_q;
 
     // An entry that stays moves down by the number of issued entries below
@@ -206,8 +219,10 @@ module issue_queue #(
           slot_d[(e-s)*SB +: SB]        = slot_q[e*SB +: SB];
           prs1_d[(e-s)*PB +: PB]        = prs1_q[e*PB +: PB];
           prs2_d[(e-s)*PB +: PB]        = prs2_q[e*PB +: PB];
+          prs3_d[(e-s)*PB +: PB]        = prs3_q[e*PB +: PB];
           rdy1_d[e-s]                   = wake1[e];
           rdy2_d[e-s]                   = wake2[e];
+          rdy3_d[e-s]                   = wake3[e];
           ports_d[(e-s)*PORTS +: PORTS] = ports_q[e*PORTS +: PORTS];
         end
       end
@@ -220,13 +235,16 @@ module issue_queue #(
       if (ins_valid_i[i]) begin
         r1 = ins_rs1_ready_i[i] || woken(wake_valid_i, wake_pdst_i, ins_prs1_i[i*PB +: PB]);
         r2 = ins_rs2_ready_i[i] || woken(wake_valid_i, wake_pdst_i, ins_prs2_i[i*PB +: PB]);
+        r3 = ins_rs3_ready_i[i] || woken(wake_valid_i, wake_pdst_i, ins_prs3_i[i*PB +: PB]);
         for (int e = 0; e < ENTRIES; e++) begin
           if (pos == CNT_BITS'(e)) begin
             slot_d[e*SB +: SB]          = ins_slot[i*SB +: SB];
             prs1_d[e*PB +: PB]          = ins_prs1_i[i*PB +: PB];
             prs2_d[e*PB +: PB]          = ins_prs2_i[i*PB +: PB];
+            prs3_d[e*PB +: PB]          = ins_prs3_i[i*PB +: PB];
             rdy1_d[e]                   = r1;
             rdy2_d[e]                   = r2;
+            rdy3_d[e]                   = r3;
             ports_d[e*PORTS +: PORTS]   = ins_ports_i[i*PORTS +: PORTS];
           end
         end
@@ -251,8 +269,10 @@ module issue_queue #(
     slot_q    <= slot_d;
     prs1_q    <= prs1_d;
     prs2_q    <= prs2_d;
+    prs3_q    <= prs3_d;
     rdy1_q    <= rdy1_d;
     rdy2_q    <= rdy2_d;
+    rdy3_q    <= rdy3_d;
     ports_q   <= ports_d;
   end
 endmodule

@@ -67,7 +67,7 @@ module load_queue #(
   input  logic [63:0]         ld_issue_base_i,
   input  logic [63:0]         ld_issue_imm_i,
   input  mem_size_e           ld_issue_size_i,
-  input  logic                ld_issue_unsigned_i,
+  input  logic [1:0]          ld_issue_ext_i,       // lsu_extend's
   input  logic [PB-1:0]       ld_issue_pdst_i,
   input  logic                ld_issue_prefetch_i,   // Zicbop prefetch: no result, no trap
   // register writeback and completion port 0
@@ -131,7 +131,7 @@ module load_queue #(
   output logic                io_ld_valid_o,
   output logic [LQB-1:0]      io_ld_idx_o,
   output logic [1:0]          io_ld_size_o,
-  output logic                io_ld_uns_o,
+  output logic [1:0]          io_ld_ext_o,
   output logic [63:0]         io_ld_vaddr_o,
   output logic [PA-1:0]       io_ld_paddr_o,
   output logic [PB-1:0]       io_ld_pdst_o,
@@ -176,7 +176,7 @@ module load_queue #(
   logic [63:0]       lq_vaddr_q [LQ];
   logic [PA-1:0]     lq_paddr_q [LQ];
   logic [LQ*2-1:0]   lq_size_q, lq_size_d;
-  logic [LQ-1:0]     lq_uns_q, lq_uns_d;
+  logic [LQ*2-1:0]   lq_ext_q, lq_ext_d;
   logic [LQ*PB-1:0]  lq_pdst_q, lq_pdst_d;
   logic [LQ-1:0]     lq_exec_q, lq_exec_d;     // has read memory or a store
   logic [LQ-1:0]     lq_fwd_q, lq_fwd_d;       // value forwarded from a store still in the SQ
@@ -227,7 +227,7 @@ module load_queue #(
   logic           ldp_valid;
   logic [63:0]    ldp_vaddr;
   logic [1:0]     ldp_size;
-  logic           ldp_uns;
+  logic [1:0]     ldp_ext;
   logic [PB-1:0]  ldp_pdst;
   logic           ldp_tlb;
   logic           ldp_pf;
@@ -254,7 +254,7 @@ module load_queue #(
   assign ldp_valid = (ldp_pending || ld_issue_fire) && !flush_i && !ser_xlate_i;
   assign ldp_vaddr = ldp_pending ? lq_vaddr_q[ldp_idx] : ld_issue_base_i + ld_issue_imm_i;
   assign ldp_size  = ldp_pending ? lq_size_q[ldp_idx*2 +: 2] : lsu_from_size(ld_issue_size_i);
-  assign ldp_uns   = ldp_pending ? lq_uns_q[ldp_idx] : ld_issue_unsigned_i;
+  assign ldp_ext   = ldp_pending ? lq_ext_q[ldp_idx*2 +: 2] : ld_issue_ext_i;
   assign ldp_pdst  = ldp_pending ? lq_pdst_q[ldp_idx*PB +: PB] : ld_issue_pdst_i;
   assign ldp_tlb   = ldp_pending && lq_tlb_q[ldp_idx];
   assign ldp_pf    = ldp_pending ? lq_pf_q[ldp_idx] : ld_issue_prefetch_i;
@@ -264,7 +264,7 @@ module load_queue #(
   assign fwd_older_o = lq_older_q[ldp_idx*SQ +: SQ];
   assign fwd_off_o   = ldp_vaddr[2:0];
   assign fwd_mask_o  = ldp_mask;
-  assign fwd_value   = lsu_extend(fwd_data_i, ldp_size, ldp_uns);
+  assign fwd_value   = lsu_extend(fwd_data_i, ldp_size, ldp_ext);
 
   // What the load pipe does this cycle. A prefetch never forwards or waits
   // for a store: it only fetches the line.
@@ -367,7 +367,7 @@ module load_queue #(
   end
 
   assign io_ld_size_o  = lq_size_q[io_ld_idx_o*2 +: 2];
-  assign io_ld_uns_o   = lq_uns_q[io_ld_idx_o];
+  assign io_ld_ext_o   = lq_ext_q[io_ld_idx_o*2 +: 2];
   assign io_ld_vaddr_o = lq_vaddr_q[io_ld_idx_o];
   assign io_ld_paddr_o = lq_paddr_q[io_ld_idx_o];
   assign io_ld_pdst_o  = lq_pdst_q[io_ld_idx_o*PB +: PB];
@@ -402,7 +402,7 @@ module load_queue #(
       c0_tval_d  = lq_vaddr_q[rsp_idx];
       c0_pdst_d  = lq_pdst_q[rsp_idx*PB +: PB];
       c0_data_d  = lsu_extend(dc_ld_resp_data_i >> {lq_paddr_q[rsp_idx][2:0], 3'b000},
-                              lq_size_q[rsp_idx*2 +: 2], lq_uns_q[rsp_idx]);
+                              lq_size_q[rsp_idx*2 +: 2], lq_ext_q[rsp_idx*2 +: 2]);
       c0_psv_d.st_tlb = lq_tlb_q[rsp_idx];
       c0_psv_d.st_l1  = dc_ld_resp_miss_i;
       c0_psv_d.st_llc = dc_ld_resp_llc_miss_i;
@@ -446,7 +446,7 @@ module load_queue #(
     lq_rob_d     = lq_rob_q;
     lq_older_d   = lq_older_q;
     lq_size_d    = lq_size_q;
-    lq_uns_d     = lq_uns_q;
+    lq_ext_d     = lq_ext_q;
     lq_pdst_d    = lq_pdst_q;
     lq_exec_d    = lq_exec_q;
     lq_fwd_d     = lq_fwd_q;
@@ -464,7 +464,7 @@ module load_queue #(
       if (ld_issue_fire && ld_issue_lq_idx_i == LQB'(i)) begin
         lq_state_d[i*3 +: 3]  = L_ADDR;
         lq_size_d[i*2 +: 2]   = lsu_from_size(ld_issue_size_i);
-        lq_uns_d[i]           = ld_issue_unsigned_i;
+        lq_ext_d[i*2 +: 2]    = ld_issue_ext_i;
         lq_pdst_d[i*PB +: PB] = ld_issue_pdst_i;
         lq_pf_d[i]            = ld_issue_prefetch_i;
       end
@@ -540,7 +540,7 @@ module load_queue #(
     lq_rob_q     <= lq_rob_d;
     lq_older_q   <= lq_older_d;
     lq_size_q    <= lq_size_d;
-    lq_uns_q     <= lq_uns_d;
+    lq_ext_q     <= lq_ext_d;
     lq_pdst_q    <= lq_pdst_d;
     lq_exec_q    <= lq_exec_d;
     lq_fwd_q     <= lq_fwd_d;

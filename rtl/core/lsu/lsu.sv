@@ -53,7 +53,7 @@ module lsu #(
   input  logic [63:0]         ld_issue_base_i,
   input  logic [63:0]         ld_issue_imm_i,
   input  mem_size_e           ld_issue_size_i,
-  input  logic                ld_issue_unsigned_i,
+  input  logic [1:0]          ld_issue_ext_i,       // lsu_extend's
   input  logic [PB-1:0]       ld_issue_pdst_i,
   input  logic                ld_issue_prefetch_i,   // Zicbop prefetch: no result, no trap
   // store issue
@@ -193,7 +193,8 @@ module lsu #(
   logic [7:0]          fwd_mask;
   logic                ld_dtlb_valid;
   logic [63:0]         ld_dtlb_vaddr;
-  logic                io_ld_valid, io_ld_uns, io_ld_tlb;
+  logic                io_ld_valid, io_ld_tlb;
+  logic [1:0]          io_ld_ext;
   logic [LQB-1:0]      io_ld_idx;
   logic [1:0]          io_ld_size;
   logic [63:0]         io_ld_vaddr;
@@ -223,7 +224,7 @@ module lsu #(
     .clk_i, .rst_ni, .flush_i,
     .disp_load_i, .disp_rob_idx_i, .disp_older_i(disp_older), .disp_lq_idx_o, .lq_free_o,
     .ld_issue_valid_i, .ld_issue_ready_o, .ld_issue_lq_idx_i, .ld_issue_base_i,
-    .ld_issue_imm_i, .ld_issue_size_i, .ld_issue_unsigned_i, .ld_issue_pdst_i,
+    .ld_issue_imm_i, .ld_issue_size_i, .ld_issue_ext_i, .ld_issue_pdst_i,
     .ld_issue_prefetch_i,
     .wb_valid_o, .wb_pdst_o, .wb_data_o,
     .cpl_valid_o(cpl_valid_o[0]), .cpl_rob_idx_o(cpl_rob_idx_o[0 +: RB]),
@@ -244,7 +245,7 @@ module lsu #(
     .dc_ld_req_prefetch_o, .dc_ld_resp_valid_i, .dc_ld_resp_tag_i, .dc_ld_resp_data_i,
     .dc_ld_resp_miss_i, .dc_ld_resp_llc_miss_i, .dc_ld_resp_error_i,
     .io_ld_valid_o(io_ld_valid), .io_ld_idx_o(io_ld_idx), .io_ld_size_o(io_ld_size),
-    .io_ld_uns_o(io_ld_uns), .io_ld_vaddr_o(io_ld_vaddr), .io_ld_paddr_o(io_ld_paddr),
+    .io_ld_ext_o(io_ld_ext), .io_ld_vaddr_o(io_ld_vaddr), .io_ld_paddr_o(io_ld_paddr),
     .io_ld_pdst_o(io_ld_pdst), .io_ld_rob_o(io_ld_rob), .io_ld_tlb_o(io_ld_tlb),
     .io_ld_take_i(io_ld_take), .ser_done_i(ser_done), .ser_ack_o(ser_ack),
     .ser_ld_i(ser_ld), .ser_lq_idx_i(ser_lq_idx), .ser_xcpt_i(ser_xcpt),
@@ -292,7 +293,7 @@ module lsu #(
     .amo_issue_valid_i, .amo_issue_ready_o, .amo_issue_op_i, .amo_issue_word_i,
     .amo_issue_addr_i, .amo_issue_data_i, .amo_issue_pdst_i, .amo_issue_rob_idx_i,
     .io_ld_valid_i(io_ld_valid), .io_ld_idx_i(io_ld_idx), .io_ld_size_i(io_ld_size),
-    .io_ld_uns_i(io_ld_uns), .io_ld_vaddr_i(io_ld_vaddr), .io_ld_paddr_i(io_ld_paddr),
+    .io_ld_ext_i(io_ld_ext), .io_ld_vaddr_i(io_ld_vaddr), .io_ld_paddr_i(io_ld_paddr),
     .io_ld_pdst_i(io_ld_pdst), .io_ld_rob_i(io_ld_rob), .io_ld_tlb_i(io_ld_tlb),
     .io_ld_take_o(io_ld_take),
     .sq_empty_i(sq_empty_o), .sq_drained_i(sq_drained_o), .st_io_busy_i(st_io_busy),

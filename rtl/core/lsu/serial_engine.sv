@@ -47,7 +47,7 @@ module serial_engine #(
   input  logic                io_ld_valid_i,
   input  logic [LQB-1:0]      io_ld_idx_i,
   input  logic [1:0]          io_ld_size_i,
-  input  logic                io_ld_uns_i,
+  input  logic [1:0]          io_ld_ext_i,
   input  logic [63:0]         io_ld_vaddr_i,
   input  logic [PA-1:0]       io_ld_paddr_i,
   input  logic [PB-1:0]       io_ld_pdst_i,
@@ -130,7 +130,7 @@ module serial_engine #(
   amo_op_e        ser_op_q, ser_op_d;
   logic           ser_word_q, ser_word_d;
   logic [1:0]     ser_size_q, ser_size_d;
-  logic           ser_uns_q, ser_uns_d;
+  logic [1:0]     ser_ext_q, ser_ext_d;
   logic [63:0]    ser_vaddr_q, ser_vaddr_d;
   logic [PA-1:0]  ser_paddr_q, ser_paddr_d;
   logic [63:0]    ser_wdata_q, ser_wdata_d;
@@ -201,7 +201,7 @@ module serial_engine #(
     ser_op_d    = ser_op_q;
     ser_word_d  = ser_word_q;
     ser_size_d  = ser_size_q;
-    ser_uns_d   = ser_uns_q;
+    ser_ext_d   = ser_ext_q;
     ser_vaddr_d = ser_vaddr_q;
     ser_paddr_d = ser_paddr_q;
     ser_wdata_d = ser_wdata_q;
@@ -229,7 +229,7 @@ module serial_engine #(
           ser_op_d    = amo_issue_op_i;
           ser_word_d  = amo_issue_word_i;
           ser_size_d  = amo_issue_word_i ? 2'd2 : 2'd3;
-          ser_uns_d   = 1'b0;
+          ser_ext_d   = 2'b00;
           ser_vaddr_d = amo_issue_addr_i;
           ser_wdata_d = amo_issue_data_i;
           ser_pdst_d  = amo_issue_pdst_i;
@@ -239,7 +239,7 @@ module serial_engine #(
           ser_ld_d    = 1'b1;
           ser_op_d    = AMO_LR;
           ser_size_d  = io_ld_size_i;
-          ser_uns_d   = io_ld_uns_i;
+          ser_ext_d   = io_ld_ext_i;
           ser_vaddr_d = io_ld_vaddr_i;
           ser_paddr_d = io_ld_paddr_i;
           ser_pdst_d  = io_ld_pdst_i;
@@ -318,7 +318,7 @@ module serial_engine #(
           end else if (!ser_kill_q) begin
             ser_res_d = ser_op_q == AMO_SC && !ser_ld_q ? 64'd0 :
                         lsu_extend(mmio_resp_rdata_i >> {ser_paddr_q[2:0], 3'b000},
-                                   ser_size_q, ser_uns_q);
+                                   ser_size_q, ser_ext_q);
             if (!ser_ld_q && ser_op_q == AMO_LR) begin
               resv_valid_d = 1'b1;
               resv_addr_d  = ser_vaddr_q[63:3];
@@ -367,7 +367,7 @@ module serial_engine #(
     ser_op_q     <= ser_op_d;
     ser_word_q   <= ser_word_d;
     ser_size_q   <= ser_size_d;
-    ser_uns_q    <= ser_uns_d;
+    ser_ext_q    <= ser_ext_d;
     ser_vaddr_q  <= ser_vaddr_d;
     ser_paddr_q  <= ser_paddr_d;
     ser_wdata_q  <= ser_wdata_d;

@@ -1,12 +1,15 @@
 `include "core_types.svh"
 
-// Register renaming: speculative RAT, committed RAT, free list, busy table.
+// Register renaming: speculative RAT, committed RAT, free list, busy table,
+// for the 64 architectural registers (x0-x31, then f0-f31) in one physical
+// register file: an FP result and an integer one are both 64 bits, and an
+// instruction that moves between the two classes needs nothing special.
 // Recovery happens at commit only (docs/microarchitecture.md): on flush_i
 // every instruction in flight is squashed, the speculative RAT becomes the
 // committed RAT (with this cycle's commits) and all physical registers are
 // ready.
 //
-// The free list is a ring of the PRF - 32 registers that the committed RAT
+// The free list is a ring of the PRF - 64 registers that the committed RAT
 // does not hold. Rename allocates at a speculative head; commit advances a
 // committed head over the same entries in the same order and writes the
 // freed old mapping into the slot it leaves, so the ring always holds every
@@ -28,37 +31,41 @@ module rename #(
 
   input  logic [W-1:0]        valid_i,         // a prefix: lanes 0 .. n-1
   input  logic                fire_i,          // the valid lanes dispatch this cycle
-  input  logic [W*5-1:0]      rs1_i,
-  input  logic [W*5-1:0]      rs2_i,
-  input  logic [W*5-1:0]      rd_i,
+  input  logic [W*6-1:0]      rs1_i,
+  input  logic [W*6-1:0]      rs2_i,
+  input  logic [W*6-1:0]      rs3_i,
+  input  logic [W*6-1:0]      rd_i,
   input  logic [W-1:0]        rd_used_i,       // writes rd (rd != 0)
   output logic [W*PB-1:0]     prs1_o,
   output logic [W*PB-1:0]     prs2_o,
+  output logic [W*PB-1:0]     prs3_o,
   output logic [W*PB-1:0]     pdst_o,          // zero when the lane does not write rd
   output logic [W*PB-1:0]     old_pdst_o,
   output logic [W-1:0]        prs1_ready_o,
   output logic [W-1:0]        prs2_ready_o,
+  output logic [W-1:0]        prs3_ready_o,
   output logic                can_alloc_o,
 
   input  logic [NWAKE-1:0]    wake_valid_i,
   input  logic [NWAKE*PB-1:0] wake_pdst_i,
 
   input  logic [W-1:0]        commit_valid_i,  // committing lanes that write rd, in order
-  input  logic [W*5-1:0]      commit_rd_i,
+  input  logic [W*6-1:0]      commit_rd_i,
   input  logic [W*PB-1:0]     commit_pdst_i,
   input  logic [W*PB-1:0]     commit_old_pdst_i
 );
-  localparam int unsigned FL        = PRF - 32;
+  localparam int unsigned NAR       = 64;   // architectural registers
+  localparam int unsigned FL        = PRF - NAR;
   localparam int unsigned FL_IDX    = $clog2(FL);
   localparam int unsigned FL_CNT    = $clog2(FL + 1);
   localparam int unsigned LANE_BITS = $clog2(W + 1);
 
-  if (PRF < 32 + W || PRF > (1 << PB)) begin : g_size_check
-    $error("rename needs at least 32 + W physical registers");
+  if (PRF < NAR + W || PRF > (1 << PB)) begin : g_size_check
+    $error("rename needs at least 64 + W physical registers");
   end
 
   // Entry 0 of both RATs stays p0 (x0 is never renamed).
-  logic [32*PB-1:0]  spec_rat_q, spec_rat_d, comm_rat_q, comm_rat_d;
+  logic [NAR*PB-1:0] spec_rat_q, spec_rat_d, comm_rat_q, comm_rat_d;
   logic [FL*PB-1:0]  fl_q, fl_d;
   logic [FL_IDX-1:0] spec_head_q, spec_head_d, comm_head_q, comm_head_d;
   logic [FL_CNT-1:0] free_q, free_d;
@@ -90,49 +97,48 @@ module rename #(
   // Rename: new destinations from the ring, sources through the RAT with
   // the group's earlier destinations taking precedence.
   always_comb begin
-    logic [4:0]        rs1, rs2, rd;
-    logic [PB-1:0]     p1, p2, pold;
-    logic              r1, r2;
+    logic [3*6-1:0]    rs;   // rs1, rs2, rs3
+    logic [3*PB-1:0]   p;
+    logic [2:0]        r;
+    logic [5:0]        rd;
+    logic [PB-1:0]     pold;
     logic [FL_IDX-1:0] slot;
     n_alloc = '0;
     for (int i = 0; i < W; i++) begin
-      rs1 = rs1_i[i*5 +: 5];
-      rs2 = rs2_i[i*5 +: 5];
-      rd  = rd_i[i*5 +: 5];
-      alloc_lane[i] = valid_i[i] && rd_used_i[i] && rd != 5'd0;
+      rs    = {rs3_i[i*6 +: 6], rs2_i[i*6 +: 6], rs1_i[i*6 +: 6]};
+      rd    = rd_i[i*6 +: 6];
+      alloc_lane[i] = valid_i[i] && rd_used_i[i] && rd != 6'd0;
       slot = wrap_add(spec_head_q, n_alloc);
       pdst_o[i*PB +: PB] = alloc_lane[i] ? fl_q[slot*PB +: PB] : '0;
       n_alloc = n_alloc + LANE_BITS'(alloc_lane[i]);
 
-      p1   = spec_rat_q[rs1*PB +: PB];
-      p2   = spec_rat_q[rs2*PB +: PB];
       pold = spec_rat_q[rd*PB +: PB];
-      r1   = ready_q[p1] || woken(wake_valid_i, wake_pdst_i, p1);
-      r2   = ready_q[p2] || woken(wake_valid_i, wake_pdst_i, p2);
+      for (int k = 0; k < 3; k++) begin
+        p[k*PB +: PB] = spec_rat_q[rs[k*6 +: 6]*PB +: PB];
+        r[k]          = ready_q[p[k*PB +: PB]] || woken(wake_valid_i, wake_pdst_i, p[k*PB +: PB]);
+      end
       for (int j = 0; j < i; j++) begin
-        if (alloc_lane[j] && rd_i[j*5 +: 5] == rs1) begin
-          p1 = pdst_o[j*PB +: PB];
-          r1 = 1'b0;
+        for (int k = 0; k < 3; k++) begin
+          if (alloc_lane[j] && rd_i[j*6 +: 6] == rs[k*6 +: 6]) begin
+            p[k*PB +: PB] = pdst_o[j*PB +: PB];
+            r[k] = 1'b0;
+          end
         end
-        if (alloc_lane[j] && rd_i[j*5 +: 5] == rs2) begin
-          p2 = pdst_o[j*PB +: PB];
-          r2 = 1'b0;
+        if (alloc_lane[j] && rd_i[j*6 +: 6] == rd) pold = pdst_o[j*PB +: PB];
+      end
+      for (int k = 0; k < 3; k++) begin
+        if (rs[k*6 +: 6] == 6'd0) begin
+          p[k*PB +: PB] = '0;
+          r[k] = 1'b1;
         end
-        if (alloc_lane[j] && rd_i[j*5 +: 5] == rd) pold = pdst_o[j*PB +: PB];
       end
-      if (rs1 == 5'd0) begin
-        p1 = '0;
-        r1 = 1'b1;
-      end
-      if (rs2 == 5'd0) begin
-        p2 = '0;
-        r2 = 1'b1;
-      end
-      prs1_o[i*PB +: PB]     = p1;
-      prs2_o[i*PB +: PB]     = p2;
+      prs1_o[i*PB +: PB]     = p[0 +: PB];
+      prs2_o[i*PB +: PB]     = p[PB +: PB];
+      prs3_o[i*PB +: PB]     = p[2*PB +: PB];
       old_pdst_o[i*PB +: PB] = pold;
-      prs1_ready_o[i]        = r1;
-      prs2_ready_o[i]        = r2;
+      prs1_ready_o[i]        = r[0];
+      prs2_ready_o[i]        = r[1];
+      prs3_ready_o[i]        = r[2];
     end
   end
 
@@ -140,7 +146,7 @@ module rename #(
   assign fire        = fire_i && can_alloc_o && !flush_i;
 
   always_comb begin
-    logic [4:0]        rd;
+    logic [5:0]        rd;
     logic [FL_IDX-1:0] slot;
     // Commit: the committed RAT takes the new mapping, the old one goes back
     // into the ring where the committed head leaves it.
@@ -151,10 +157,10 @@ module rename #(
     n_commit   = '0;
     for (int i = 0; i < W; i++) begin
       if (commit_valid_i[i]) begin
-        rd   = commit_rd_i[i*5 +: 5];
+        rd   = commit_rd_i[i*6 +: 6];
         slot = wrap_add(comm_head_q, n_commit);
-        for (int r = 1; r < 32; r++) begin
-          if (rd == 5'(r)) comm_rat_d[r*PB +: PB] = commit_pdst_i[i*PB +: PB];
+        for (int r = 1; r < NAR; r++) begin
+          if (rd == 6'(r)) comm_rat_d[r*PB +: PB] = commit_pdst_i[i*PB +: PB];
         end
         for (int k = 0; k < FL; k++) begin
           if (slot == FL_IDX'(k)) fl_d[k*PB +: PB] = commit_old_pdst_i[i*PB +: PB];
@@ -177,9 +183,9 @@ module rename #(
       free_d      = free_d - FL_CNT'(n_alloc);
       for (int i = 0; i < W; i++) begin
         if (alloc_lane[i]) begin
-          rd = rd_i[i*5 +: 5];
-          for (int r = 1; r < 32; r++) begin
-            if (rd == 5'(r)) spec_rat_d[r*PB +: PB] = pdst_o[i*PB +: PB];
+          rd = rd_i[i*6 +: 6];
+          for (int r = 1; r < NAR; r++) begin
+            if (rd == 6'(r)) spec_rat_d[r*PB +: PB] = pdst_o[i*PB +: PB];
           end
           for (int p = 1; p < PRF; p++) begin
             if (pdst_o[i*PB +: PB] == PB'(p)) ready_d[p] = 1'b0;
@@ -198,12 +204,12 @@ module rename #(
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      // x(i) maps to p(i); p32 .. PRF-1 are free.
-      for (int r = 0; r < 32; r++) begin
+      // architectural register r maps to p(r); p64 .. PRF-1 are free.
+      for (int r = 0; r < NAR; r++) begin
         spec_rat_q[r*PB +: PB] <= PB'(r);
         comm_rat_q[r*PB +: PB] <= PB'(r);
       end
-      for (int k = 0; k < FL; k++) fl_q[k*PB +: PB] <= PB'(32 + k);
+      for (int k = 0; k < FL; k++) fl_q[k*PB +: PB] <= PB'(NAR + k);
       spec_head_q <= '0;
       comm_head_q <= '0;
       free_q      <= FL_CNT'(FL);

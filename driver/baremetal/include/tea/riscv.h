@@ -15,6 +15,11 @@
 #define MSTATUS_MPP_SHIFT 11
 #define MSTATUS_MPP  (3ul << MSTATUS_MPP_SHIFT)
 #define MSTATUS_MPRV (1ul << 17)
+#define MSTATUS_FS_INITIAL (1ul << 13)	/* FS = 1: the FPU on, state clean */
+
+/* misa extension bits */
+#define MISA_D (1ul << 3)
+#define MISA_F (1ul << 5)
 
 /* Interrupt codes: bit positions in mip/mie, mcause with the top bit set. */
 #define IRQ_S_SOFT   1
