@@ -26,7 +26,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: teasim [options] program.elf [program arguments...]\n"
 	      "       teasim [options] --kernel Image [--initrd FILE] [--append TEXT]\n"
-	      "Runs a RV64GC program on the simulated TEA SoC and exits with the\n"
+	      "Runs a RV64IMAC or RV64GC program on the simulated TEA SoC and exits with the\n"
 	      "program's exit code. By default the reference ISS runs it; with --rtl the\n"
 	      "RTL of the core and SoC does, checked instruction by instruction against\n"
 	      "the ISS (lockstep co-simulation).\n"
