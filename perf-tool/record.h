@@ -16,7 +16,7 @@ struct record_options {
 	uint64_t period, jitter;
 	bool period_set, jitter_set;	/* else the defaults */
 	const char *golden, *baselines, *teasim, *config;
-	bool stages;		/* with golden: its dispatch and issue stages */
+	bool stages;		/* with golden: its dispatch, issue and FLOPS views */
 	const char *program;
 	char **program_args;	/* after the program, NULL-terminated */
 	int nprogram_args;

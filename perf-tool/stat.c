@@ -37,6 +37,18 @@ static size_t components(const struct stat_view *v)
 	return v->program ? v->program->n_components : 0;
 }
 
+/* The FLOPS view's slot is 2 flops, its Base the flops done. */
+static void print_flops(const struct stat_view *v)
+{
+	uint64_t useful = 0, total = program_total(v);
+
+	for (size_t c = 0; c < components(v); c++)
+		if (!v->program->components[c].signature)
+			useful = v->program->components[c].weight;
+	printf("  %14.3f  flops per cycle, of a peak of 2 (one FMA unit)\n",
+	       2.0 * fraction(useful, total));
+}
+
 static void print_text(const struct stat_view *v)
 {
 	const struct pics_meta *m = pics_profile_meta(v->p);
@@ -51,8 +63,10 @@ static void print_text(const struct stat_view *v)
 	       " samples, period %" PRIu64 ", %" PRIu64 " lost):\n\n",
 	       v->input, m->scheme, pics_profile_samples(v->p), m->period,
 	       pics_profile_lost(v->p));
-	printf("  %14s  cycles\n\n", cycles);
-	printf("     Share          Cycles  Signature\n");
+	printf("  %14s  cycles\n", cycles);
+	if (!strcmp(m->scheme, pics_stage_scheme("flops")))
+		print_flops(v);
+	printf("\n     Share          Cycles  Signature\n");
 	for (size_t c = 0; c < components(v); c++) {
 		const struct pics_component *comp = &v->program->components[c];
 

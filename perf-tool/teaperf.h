@@ -55,6 +55,7 @@ enum {
 	OPT_LOG_X,
 	OPT_LOG_Y,
 	OPT_STAGE,
+	OPT_FLOPS,
 };
 
 /* The view options choose what a command shows and how: --sort, --top,
@@ -107,12 +108,16 @@ struct symbol_options {
 };
 
 /* --stage STAGE (report, stat, annotate, plot): the input names a golden
- * reference and the command reads its view at STAGE (pics_stage_path). */
-#define STAGE_LONGOPT { "stage", required_argument, NULL, OPT_STAGE }
+ * reference and the command reads its view at STAGE (pics_stage_path);
+ * --flops is --stage flops. */
+#define STAGE_LONGOPT { "stage", required_argument, NULL, OPT_STAGE }, \
+	{ "flops", no_argument, NULL, OPT_FLOPS }
 #define STAGE_HELP \
 	"      --stage STAGE     of the golden reference FILE, the cycles attributed\n" \
 	"                        at commit (FILE itself), dispatch or issue (written\n" \
-	"                        beside it by teasim --golden FILE --stages)\n"
+	"                        beside it by teasim --golden FILE --stages)\n" \
+	"      --flops           of the golden reference FILE, its FLOPS view: what\n" \
+	"                        each cycle's FMA issue slot went to (--stage flops)\n"
 
 struct stage_input {
 	const char *stage;		/* NULL: the input as it is */

@@ -134,6 +134,9 @@ int view_option(const char *cmd, struct view_options *v, int c, char **argv)
 	case OPT_STAGE:
 		v->stage.stage = optarg;
 		break;
+	case OPT_FLOPS:
+		v->stage.stage = "flops";
+		break;
 	default:
 		return cmd_bad_option(cmd, c, argv);
 	}

@@ -113,9 +113,10 @@ int pics_signature_parse(const struct pics_meta *m, const char *text,
 
 /* A golden reference attributes every cycle at the commit stage; teasim
  * can also attribute every cycle at dispatch and at issue, by the same
- * rules, into profiles beside it whose scheme names the stage
- * (docs/formats.md). pics_stage_path() names the file that holds @stage
- * ("commit", "dispatch" or "issue") of the golden profile @golden: @golden
+ * rules, and every cycle's FMA issue slot (the FLOPS view), into profiles
+ * beside it whose scheme names the stage (docs/formats.md).
+ * pics_stage_path() names the file that holds @stage ("commit",
+ * "dispatch", "issue" or "flops") of the golden profile @golden: @golden
  * itself for the commit stage, else @golden with its ".prof" ending (if
  * any) replaced by ".STAGE.prof". -1 with @err for another stage or a
  * path that does not fit @len. */

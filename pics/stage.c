@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-static const char *const stage_names[] = { "commit", "dispatch", "issue" };
+static const char *const stage_names[] = { "commit", "dispatch", "issue", "flops" };
 
 const char *pics_stage_scheme(const char *stage)
 {
@@ -25,7 +25,7 @@ int pics_stage_path(const char *golden, const char *stage, char *buf,
 
 	if (!pics_stage_scheme(stage))
 		return pics_fail(err, PICS_ERR_INVALID,
-				 "unknown stage '%s'; expected commit, dispatch or issue",
+				 "unknown stage '%s'; expected commit, dispatch, issue or flops",
 				 stage);
 	if (!strcmp(stage, "commit"))
 		need = snprintf(buf, len, "%s", golden);

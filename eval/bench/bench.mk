@@ -35,6 +35,14 @@ bench-stages: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(call rtl_lib,default) $
 	@eval/bench/stages.sh -p $(BUILD)/bin/teaperf -t "$(BUILD)/bin/teasim --config default" \
 		-t "$(BUILD)/bin/teasim --config large" $(BENCH_RTL_PROGRAMS)
 
+# Where the FMA unit's issue slots go: the FLOPS stack of each FP workload
+# at SCALE=1 (eval/bench/stages.sh -f), one row per workload and configuration.
+.PHONY: bench-flops
+bench-flops: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(call rtl_lib,default) $(call rtl_lib,large) \
+		$(WL_FP_NAMES:%=$(BUILD)/workloads/%-small.elf)
+	@eval/bench/stages.sh -f -p $(BUILD)/bin/teaperf -t "$(BUILD)/bin/teasim --config default" \
+		-t "$(BUILD)/bin/teasim --config large" $(WL_FP_NAMES:%=$(BUILD)/workloads/%-small.elf)
+
 # The cost of interrupt-driven TEA sampling: tests/tea/irq-sampling.c on the
 # RTL without sampling (period 0) and at each period.
 BENCH_TEA_PERIODS := 0 20000 5000 1000 250
@@ -49,7 +57,7 @@ $(BUILD)/rv/eval/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS
 bench-tea: $(BUILD)/bin/teasim $(RTL_LIB) $(BENCH_TEA_PROGRAMS)
 	@eval/bench/tea-overhead.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BENCH_TEA_PROGRAMS)
 
-bench: bench-iss bench-rtl bench-stages bench-tea bench-linux
+bench: bench-iss bench-rtl bench-stages bench-flops bench-tea bench-linux
 
 # The cost of TEA sampling under Linux (eval/bench/linux-overhead.sh): the
 # hash workload as a Linux command on the RTL, without sampling and under

@@ -131,13 +131,21 @@ module tea_core #(
   output logic [$clog2(CFG_W+1)-1:0] trace_fb_enq_o,  // entering the fetch buffer
   output logic                      trace_fb_flush_o,
   // the stage view (stage_trace.svh): why nothing dispatched, the lanes
-  // entering each issue queue ({memory, integer}), the entries leaving each
-  // (by position) and whether each queue's oldest entry has its sources
+  // entering each issue queue ({FP, memory, integer}), the entries leaving
+  // each (by position) and whether each queue's oldest entry has its
+  // sources; for the FLOPS view, the flops of each lane entering the FP
+  // queue (dispatch_lane.sv) and which FP entries have their sources, wait
+  // for a load's result or for a divide's (issue_trace.sv)
   output logic [DISP_STALL_BITS-1:0]  trace_disp_stall_o,
-  output logic [2*CFG_W-1:0]          trace_iq_enter_o,
+  output logic [3*CFG_W-1:0]          trace_iq_enter_o,
   output logic [CFG_IQ_ENTRIES-1:0]   trace_int_iq_taken_o,
   output logic [CFG_IQ_ENTRIES-1:0]   trace_mem_iq_taken_o,
-  output logic [1:0]                  trace_iq_ready_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_fp_iq_taken_o,
+  output logic [2:0]                  trace_iq_ready_o,
+  output logic [2*CFG_W-1:0]          trace_fp_flops_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_fp_iq_ready_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_fp_iq_wait_load_o,
+  output logic [CFG_IQ_ENTRIES-1:0]   trace_fp_iq_wait_div_o,
   output logic                      trace_tea_we_o,   // a TEA CSR write commits
   output logic [11:0]               trace_tea_addr_o,
   output logic [63:0]               trace_tea_wdata_o,
@@ -441,7 +449,7 @@ module tea_core #(
     .iq_fp_rs3_ready_o(iq_fp_rs3_ready),
     .lsu_load_o(disp_load), .lsu_store_o(disp_store), .ev_sq_full_o(ev_sq_full)
 `ifdef TEA_TRACE
-    , .trace_stall_o(trace_disp_stall_o)
+    , .trace_stall_o(trace_disp_stall_o), .trace_flops_o(trace_fp_flops_o)
 `endif
   );
 
@@ -506,6 +514,22 @@ module tea_core #(
   logic [2*PB-1:0]          mem_iss_prs3;
   /* verilator lint_on UNUSEDSIGNAL */
 
+`ifdef TEA_TRACE
+  logic [CFG_PRF_ENTRIES-1:0] trace_load_preg, trace_div_preg;
+  /* verilator lint_off UNUSEDSIGNAL */  // the stage view needs the oldest's readiness only
+  logic [CFG_IQ_ENTRIES-1:0]  trace_int_iq_ready, trace_mem_iq_ready;
+  logic [CFG_IQ_ENTRIES-1:0]  trace_int_iq_wait_load, trace_mem_iq_wait_load;
+  logic [CFG_IQ_ENTRIES-1:0]  trace_int_iq_wait_div, trace_mem_iq_wait_div;
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  issue_trace #(.W(W)) u_issue_trace (
+    .clk_i, .disp_lanes_i(disp_lanes), .disp_load_i(disp_load), .rd_used_i(rn_rd_used),
+    .pdst_i(pdst), .iq_fp_valid_i(iq_fp_valid), .iq_fp_ports_i(iq_fp_ports),
+    .load_preg_o(trace_load_preg), .div_preg_o(trace_div_preg)
+  );
+  assign trace_iq_ready_o = {trace_fp_iq_ready_o[0], trace_mem_iq_ready[0], trace_int_iq_ready[0]};
+`endif
+
   issue_queue #(.PORTS(INT_PORTS), .NWAKE(NWAKE), .PAYLOAD_BITS(IPB)) u_iq_int (
     .clk_i, .rst_ni, .flush_i(flush),
     .ins_valid_i(iq_int_valid), .ins_payload_i(iq_int_payload),
@@ -516,7 +540,10 @@ module tea_core #(
     .port_ready_i(int_port_ready), .iss_valid_o(int_iss_valid), .iss_payload_o(int_iss_payload),
     .iss_prs1_o(int_iss_prs1), .iss_prs2_o(int_iss_prs2), .iss_prs3_o(int_iss_prs3)
 `ifdef TEA_TRACE
-    , .trace_taken_o(trace_int_iq_taken_o), .trace_oldest_ready_o(trace_iq_ready_o[0])
+    , .trace_load_preg_i(trace_load_preg), .trace_div_preg_i(trace_div_preg),
+    .trace_taken_o(trace_int_iq_taken_o),
+    .trace_ready_o(trace_int_iq_ready), .trace_wait_load_o(trace_int_iq_wait_load),
+    .trace_wait_div_o(trace_int_iq_wait_div)
 `endif
   );
 
@@ -530,18 +557,15 @@ module tea_core #(
     .port_ready_i(mem_port_ready), .iss_valid_o(mem_iss_valid), .iss_payload_o(mem_iss_payload),
     .iss_prs1_o(mem_iss_prs1), .iss_prs2_o(mem_iss_prs2), .iss_prs3_o(mem_iss_prs3)
 `ifdef TEA_TRACE
-    , .trace_taken_o(trace_mem_iq_taken_o), .trace_oldest_ready_o(trace_iq_ready_o[1])
+    , .trace_load_preg_i(trace_load_preg), .trace_div_preg_i(trace_div_preg),
+    .trace_taken_o(trace_mem_iq_taken_o),
+    .trace_ready_o(trace_mem_iq_ready), .trace_wait_load_o(trace_mem_iq_wait_load),
+    .trace_wait_div_o(trace_mem_iq_wait_div)
 `endif
   );
 
   // The FP queue: three sources (the FMADD family's addend); ports FMA,
   // conversions, divide/square root.
-`ifdef TEA_TRACE
-  /* verilator lint_off UNUSEDSIGNAL */  // not in the stage view
-  logic [CFG_IQ_ENTRIES-1:0] trace_fp_iq_taken;
-  logic                      trace_fp_iq_ready;
-  /* verilator lint_on UNUSEDSIGNAL */
-`endif
   issue_queue #(.PORTS(3), .NWAKE(NWAKE), .PAYLOAD_BITS(FPB), .NSRC(3)) u_iq_fp (
     .clk_i, .rst_ni, .flush_i(flush),
     .ins_valid_i(iq_fp_valid), .ins_payload_i(iq_fp_payload),
@@ -553,7 +577,10 @@ module tea_core #(
     .port_ready_i(fp_port_ready), .iss_valid_o(fp_iss_valid), .iss_payload_o(fp_iss_payload),
     .iss_prs1_o(fp_iss_prs1), .iss_prs2_o(fp_iss_prs2), .iss_prs3_o(fp_iss_prs3)
 `ifdef TEA_TRACE
-    , .trace_taken_o(trace_fp_iq_taken), .trace_oldest_ready_o(trace_fp_iq_ready)
+    , .trace_load_preg_i(trace_load_preg), .trace_div_preg_i(trace_div_preg),
+    .trace_taken_o(trace_fp_iq_taken_o),
+    .trace_ready_o(trace_fp_iq_ready_o), .trace_wait_load_o(trace_fp_iq_wait_load_o),
+    .trace_wait_div_o(trace_fp_iq_wait_div_o)
 `endif
   );
 
@@ -953,7 +980,7 @@ module tea_core #(
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i,
     .dbg_tea_we_o(sim_tea_we), .dbg_tea_addr_o(sim_tea_addr), .dbg_tea_wdata_o(sim_tea_wdata)
   );
-  assign trace_iq_enter_o = {iq_mem_valid, iq_int_valid};
+  assign trace_iq_enter_o = {iq_fp_valid, iq_mem_valid, iq_int_valid};
 `else
   assign sim_tea_we    = 1'b0;
   assign sim_tea_addr  = '0;

@@ -24,9 +24,18 @@ struct tea_cycle {
 	bool fetch_flush;	/* the fetch buffer is emptied at the end of the cycle */
 	/* for the stage view (stages.h) */
 	unsigned disp_stall;	/* why nothing dispatched: enum tea_disp_stall */
-	unsigned iq_enter[2];	/* lanes entering the integer, memory issue queue */
-	uint64_t iq_taken[2];	/* entries leaving each, by position */
+	unsigned iq_enter[3];	/* lanes entering the integer, memory, FP issue queue */
+	uint64_t iq_taken[3];	/* entries leaving each, by position */
 	unsigned iq_ready;	/* bit q: queue q's oldest entry has its sources */
+	/* for the FLOPS view: bits 2i+1..2i, the flops lane i entering the FP
+	 * queue does on the FMA unit (2: the FMADD family, 1: add, subtract,
+	 * multiply, 0: other); the FP queue's entries whose sources are ready,
+	 * those that wait for a source a load writes, and a divide or square
+	 * root */
+	unsigned fp_flops;
+	uint64_t fp_ready;
+	uint64_t fp_wait_load;
+	uint64_t fp_wait_div;
 	/* a write to a TEA CSR that commits in this cycle */
 	bool csr_we;
 	unsigned csr_addr;

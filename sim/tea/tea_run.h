@@ -8,7 +8,7 @@
  *   the next cycle, and writes the samples with libpics.
  * - With a golden profile requested, it attributes every cycle
  *   (golden.h) and writes the profile at the end; with the stage view,
- *   also at dispatch and issue (stages.h).
+ *   also at dispatch and issue and the FLOPS view (stages.h).
  * - With a period sweep requested, more samplers sample the same run at
  *   other periods: copies of the model, each programmed through a debug
  *   port of its own with the same timing as the RTL's, each with its
@@ -39,7 +39,7 @@ struct tea_run_options {
 	const uint32_t *sweep_periods;
 	unsigned sweep_count;
 	const char *stalls_path;	/* NULL, or the golden's stall lengths */
-	/* with the golden reference, also its dispatch and issue stages
+	/* with the golden reference, also its dispatch, issue and FLOPS views
 	 * (stages.h), beside it (pics_stage_path) */
 	bool stages;
 };

@@ -54,7 +54,7 @@ struct options {
 	uint32_t sweep_periods[TEA_RUN_MAX_SWEEP];
 	unsigned sweep_count;
 	const char *stalls_path;
-	bool stages;			/* --stages: the golden's dispatch and issue views */
+	bool stages;			/* --stages: the golden's dispatch, issue and FLOPS views */
 };
 
 struct rtl_backend;

@@ -17,9 +17,10 @@
  *                         both profiles keep only the instructions of these
  *                         functions: for programs that sample part of a run
  *   --stage STAGE         from here on, the checks look at the golden
- *                         reference's dispatch or issue stage (teasim
- *                         --stages) alone; its cycles must be the run's,
- *                         less at most 1% still in flight when it ended
+ *                         reference's dispatch or issue stage or its FLOPS
+ *                         view (teasim --stages) alone, read afresh; its
+ *                         cycles must be the run's, less at most 1% still
+ *                         in flight when it ended
  * It first checks that the golden stacks add up to the run's cycles. It
  * prints what it measured and exits 1 at the first check that fails. */
 #include <getopt.h>
@@ -422,7 +423,9 @@ int main(int argc, char **argv)
 			bad = switch_to_stage(gpath, optarg);
 		} else if (c == 'o') {
 			restrict_to(&golden, optarg);
-			restrict_to(&tea, optarg);
+			/* a stage view reloads the golden reference alone */
+			if (n_profiles > 1)
+				restrict_to(&tea, optarg);
 			printf("only the instructions of %s from here on\n", optarg);
 		}
 		if (bad)

@@ -42,6 +42,12 @@ TEA_CHECKS_chase       += --stage issue --share Not-ready=50 --stage dispatch \
 TEA_CHECKS_branch      += --stage dispatch --blame tea_branch=Flush --share Flush=15
 TEA_CHECKS_store-burst += --stage dispatch --blame tea_store=SQ-full --share SQ-full=50
 TEA_CHECKS_icache      += --stage dispatch --share FE-empty=30
+# The FLOPS view: each loop's limit on the FMA unit's slots (tests/tea/flops.c)
+TEA_CHECKS_flops       := --stage flops --only fma_stream --share Base=60 \
+			  --stage flops --only fma_chain --share FP-dep=50 \
+			  --stage flops --only div_chain --share Div-dep=50 \
+			  --stage flops --only load_stream --share Mem-dep=50
+$(BUILD)/rv/tests/tea/flops.c.o: BM_CFLAGS += $(WL_FP_CFLAGS)
 TEA_PERIOD := 97
 
 $(BUILD)/tea-tests/%.elf: $(BUILD)/rv/tests/tea/%.c.o $(BM_LIB) $(BM_LDSCRIPT)

@@ -209,6 +209,31 @@ cp golden.prof wrong.issue.prof
 run_tf "report --stage, another scheme" 1 report --stage issue wrong.prof
 one_error_line "report --stage, another scheme"
 expect_line "report --stage, another scheme" err "holds scheme golden, not the issue stage"
+# the FLOPS view: --flops is --stage flops; stat gives flops per cycle
+cat >flops.txt <<TXT
+format profile
+scheme flops
+width 2
+events Non-FMA Mem-dep Div-dep FP-dep Port-busy Non-flop Int-work FE-empty Flush Redirect Serial ROB-full IQ-full LQ-full SQ-full Regs-full Halted
+period 1
+binary $work/prog.elf
+total-cycles 600
+unit-den 840
+entry $S1 Base 126000
+entry $S1 Non-FMA 42000
+entry $S1 Div-dep 252000
+entry $U2 Int-work 84000
+TXT
+run_tf "synth flops" 0 synth -o golden.flops.prof flops.txt
+run_tf "report --flops" 0 report --flops golden.prof
+expect_line "report --flops" out "^# golden\.flops\.prof: scheme flops"
+expect_line "report --flops" out "^ +83\.33% +500 +$S1 .*Div-dep 60\.0%  Base 30\.0%  Non-FMA 10\.0%$"
+run_tf "stat --flops" 0 stat --flops golden.prof
+expect_line "stat --flops" out "^ +0\.500 +flops per cycle, of a peak of 2"
+run_tf "stat --stage flops, as csv" 0 stat --stage flops --format csv golden.prof
+expect_line "stat --stage flops, as csv" out "^Div-dep,252000,300,0\.500000$"
+run_tf "report --flops, not recorded" 1 report --flops samples.tea
+one_error_line "report --flops, not recorded"
 sed 's/^unit-den 840$/unit-den 0/' dispatch.txt >bad-den.txt
 run_tf "synth unit-den 0" 1 synth -o bad.prof bad-den.txt
 one_error_line "synth unit-den 0"

@@ -1,5 +1,6 @@
 /* The stage view (sim/tea/stages.c): hand-made cycles of dispatch, issue
- * and commit with a known attribution of every cycle at each stage. */
+ * and commit with a known attribution of every cycle at each stage, and of
+ * every FMA issue slot in the FLOPS view. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #define W 2
 #define INT 0
 #define MEM 1
+#define FP 2
 
 static struct tea_stages s;
 static struct pics_error err;
@@ -21,6 +23,7 @@ static uint64_t u;	/* weight units per cycle */
 /* Signatures: bit i is reason i + 1. */
 #define D(reason) (1ull << ((reason) - 1))
 #define I(reason) (1ull << ((reason) - 1))
+#define F(reason) (1ull << ((reason) - 1))
 
 static void setup_stages(void)
 {
@@ -41,7 +44,8 @@ static struct tea_cycle cycle(void)
 
 static void run(const struct tea_cycle *c)
 {
-	assert_int_equal(tea_stages_cycle(&s, c, &err), 0);
+	if (tea_stages_cycle(&s, c, &err))
+		fail_msg("%s", err.msg);
 }
 
 /* @n cycles in which nothing dispatches (for @why) or issues. */
@@ -54,16 +58,25 @@ static void idle(unsigned n, unsigned why)
 		run(&c);
 }
 
-/* @k lanes dispatch, lane i into queue q[i] (-1: none). */
-static void dispatch(unsigned k, const int *q)
+/* @k lanes dispatch, lane i into queue q[i] (-1: none), doing flops[i]
+ * on the FMA unit (@flops NULL: none). */
+static void dispatch_flops(unsigned k, const int *q, const unsigned *flops)
 {
 	struct tea_cycle c = cycle();
 
 	c.dispatched = k;
-	for (unsigned i = 0; i < k; i++)
+	for (unsigned i = 0; i < k; i++) {
 		if (q[i] >= 0)
 			c.iq_enter[q[i]] |= 1u << i;
+		if (flops)
+			c.fp_flops |= flops[i] << (2 * i);
+	}
 	run(&c);
+}
+
+static void dispatch(unsigned k, const int *q)
+{
+	dispatch_flops(k, q, NULL);
 }
 
 /* @n lanes leave the ROB with pcs @pc, @pc + 4...; @flush after them. */
@@ -216,6 +229,143 @@ static void a_trace_out_of_step_is_an_error(void **state)
 	tea_stages_free(&s);
 }
 
+static void flops_count_an_fma_as_two_and_an_add_as_one(void **state)
+{
+	struct tea_cycle c;
+	(void)state;
+	setup_stages();
+	/* an fmadd and an fadd enter the FP queue */
+	dispatch_flops(2, (int[]){ FP, FP }, (unsigned[]){ 2, 1 });
+	c = cycle();
+	c.disp_stall = TEA_DISP_FE_EMPTY;
+	/* the fmadd issues */
+	c.iq_taken[FP] = 1;
+	run(&c);
+	/* the fadd waits for a load's result, a divide's, then the fmadd's */
+	c.iq_taken[FP] = 0;
+	c.fp_wait_load = 1;
+	run(&c);
+	c.fp_wait_load = 0;
+	c.fp_wait_div = 1;
+	run(&c);
+	c.fp_wait_div = 0;
+	run(&c);
+	c.fp_ready = 1;
+	c.iq_ready = 1u << FP;
+	run(&c);
+	c.iq_taken[FP] = 1;
+	run(&c);
+	leave(2, 0x700, false);
+
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x700, 0), u);
+	/* the dispatch cycle: the queue was empty while other work dispatched */
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x700, F(TEA_FLOPS_INT_WORK)), u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x704, F(TEA_FLOPS_MEM_DEP)), u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x704, F(TEA_FLOPS_DIV_DEP)), u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x704, F(TEA_FLOPS_FP_DEP)), u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x704, F(TEA_FLOPS_PORT_BUSY)), u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x704, 0), u / 2);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x704, F(TEA_FLOPS_NON_FMA)), u / 2);
+	/* the issue view sees the FP queue too */
+	assert_int_equal(weight(TEA_STAGE_ISSUE, 0x700, 0), u);
+	assert_int_equal(weight(TEA_STAGE_ISSUE, 0x704, I(TEA_ISSUE_NOT_READY)), 3 * u);
+	assert_int_equal(weight(TEA_STAGE_ISSUE, 0x704, I(TEA_ISSUE_PORT_BUSY)), u);
+	tea_stages_free(&s);
+}
+
+static void flops_blame_a_younger_fma_that_issues_past_the_oldest(void **state)
+{
+	struct tea_cycle c;
+	(void)state;
+	setup_stages();
+	/* two fmuls; the younger issues while the older waits */
+	dispatch_flops(2, (int[]){ FP, FP }, (unsigned[]){ 1, 1 });
+	c = cycle();
+	c.disp_stall = TEA_DISP_FE_EMPTY;
+	c.iq_taken[FP] = 1u << 1;
+	run(&c);
+	c.iq_taken[FP] = 1;
+	run(&c);
+	leave(2, 0x800, false);
+
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x804, 0), u / 2);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x800, 0), u / 2);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x800, F(TEA_FLOPS_FP_DEP)), 0);
+	tea_stages_free(&s);
+}
+
+static void flops_without_fma_work_go_to_other_fp_work_or_the_next_to_come(void **state)
+{
+	struct tea_cycle c;
+	unsigned rob_full = TEA_FLOPS_DISP + TEA_DISP_ROB_FULL - 1;
+	(void)state;
+	setup_stages();
+	/* an fdiv waits 2 cycles in the FP queue, then issues */
+	dispatch_flops(1, (int[]){ FP }, (unsigned[]){ 0 });
+	idle(2, TEA_DISP_ROB_FULL);
+	c = cycle();
+	c.disp_stall = TEA_DISP_ROB_FULL;
+	c.iq_taken[FP] = 1;
+	run(&c);
+	leave(1, 0x900, false);
+	/* 2 cycles of a full ROB with the FP queue empty, an instruction
+	 * of no queue (a nop) dispatches, then an fmadd */
+	idle(2, TEA_DISP_ROB_FULL);
+	dispatch(1, (int[]){ -1 });
+	dispatch_flops(1, (int[]){ FP }, (unsigned[]){ 2 });
+	leave(1, 0x904, false);
+	c = cycle();
+	c.disp_stall = TEA_DISP_FE_EMPTY;
+	c.iq_taken[FP] = 1;
+	run(&c);
+	leave(1, 0x908, false);
+
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x900, F(TEA_FLOPS_NON_FLOP)), 3 * u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x900, F(TEA_FLOPS_INT_WORK)), u);
+	/* the fmadd: the wait in the fdiv's leave cycle, 2 of a full ROB,
+	 * the integer instruction's dispatch cycle and its own, then a cycle
+	 * for its sources and its issue */
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x908, F(TEA_FLOPS_DISP + TEA_DISP_FE_EMPTY - 1)),
+			 u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x908, F(rob_full)), 2 * u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x908, F(TEA_FLOPS_INT_WORK)), 2 * u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x908, F(TEA_FLOPS_FP_DEP)), u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x908, 0), u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0x904, 0), 0);
+	tea_stages_free(&s);
+}
+
+static void flops_waits_outlive_a_flush_whose_own_cycles_end_at_dispatch(void **state)
+{
+	struct tea_cycle c;
+	unsigned flush = TEA_FLOPS_DISP + TEA_DISP_FLUSH - 1;
+	(void)state;
+	setup_stages();
+	/* integer work, a branch, then a wrong-path fmadd that is given the
+	 * wait; the branch flushes as it leaves */
+	dispatch(1, (int[]){ -1 });
+	dispatch_flops(1, (int[]){ FP }, (unsigned[]){ 2 });
+	leave(1, 0xa00, true);
+	/* 2 cycles refilling, then the right-path fmadd dispatches, issues */
+	idle(2, TEA_DISP_FE_EMPTY);
+	dispatch_flops(1, (int[]){ FP }, (unsigned[]){ 2 });
+	c = cycle();
+	c.disp_stall = TEA_DISP_FE_EMPTY;
+	c.iq_taken[FP] = 1;
+	run(&c);
+	leave(1, 0xb00, false);
+
+	/* the squashed fmadd's wait for its source, and the refill up to
+	 * the cycle dispatch resumed, are the branch's */
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0xa00, F(flush)), 4 * u);
+	/* the wait before the flush goes to the right-path fmadd */
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0xb00, F(TEA_FLOPS_INT_WORK)), 2 * u);
+	assert_int_equal(weight(TEA_STAGE_FLOPS, 0xb00, 0), u);
+	assert_int_equal(pics_profile_total_weight(s.stage[TEA_STAGE_FLOPS].profile),
+			 s.cycles * u - u);
+	tea_stages_free(&s);
+}
+
 static void stage_files_lie_beside_the_golden_reference(void **state)
 {
 	char buf[64];
@@ -231,6 +381,8 @@ static void stage_files_lie_beside_the_golden_reference(void **state)
 	assert_int_equal(pics_stage_path("a-long-name.prof", "dispatch", buf, 8, &err), -1);
 	assert_string_equal(pics_stage_scheme("commit"), "golden");
 	assert_string_equal(pics_stage_scheme("issue"), "issue");
+	assert_int_equal(pics_stage_path("g.prof", "flops", buf, sizeof(buf), &err), 0);
+	assert_string_equal(buf, "g.flops.prof");
 	assert_null(pics_stage_scheme("retire"));
 }
 
@@ -242,6 +394,10 @@ int main(void)
 		cmocka_unit_test(issue_follows_the_queue_as_it_collapses),
 		cmocka_unit_test(a_flush_gives_the_wait_the_squashed_and_the_refill_to_the_flusher),
 		cmocka_unit_test(a_trace_out_of_step_is_an_error),
+		cmocka_unit_test(flops_count_an_fma_as_two_and_an_add_as_one),
+		cmocka_unit_test(flops_blame_a_younger_fma_that_issues_past_the_oldest),
+		cmocka_unit_test(flops_without_fma_work_go_to_other_fp_work_or_the_next_to_come),
+		cmocka_unit_test(flops_waits_outlive_a_flush_whose_own_cycles_end_at_dispatch),
 		cmocka_unit_test(stage_files_lie_beside_the_golden_reference),
 	};
 

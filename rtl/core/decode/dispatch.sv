@@ -96,8 +96,10 @@ module dispatch #(
 `ifdef TEA_TRACE
   ,
   // Trace port (simulation only): why lane 0 did not dispatch this cycle
-  // (stage_trace.svh; DISP_DISPATCHED when lanes did)
-  output logic [DISP_STALL_BITS-1:0] trace_stall_o
+  // (stage_trace.svh; DISP_DISPATCHED when lanes did), and the flops each
+  // lane does on the FMA unit (dispatch_lane)
+  output logic [DISP_STALL_BITS-1:0] trace_stall_o,
+  output logic [W*2-1:0]           trace_flops_o
 `endif
 );
   // One dispatch_lane per lane: its structs are module-level there, which
@@ -267,6 +269,9 @@ module dispatch #(
       .mem_payload_o(iq_mem_payload_o[i*MPB +: MPB]),
       .fp_payload_o(iq_fp_payload_o[i*FPB +: FPB]),
       .fp_ports_o(iq_fp_ports_o[i*3 +: 3])
+`ifdef TEA_TRACE
+      , .trace_flops_o(trace_flops_o[i*2 +: 2])
+`endif
     );
   end
 endmodule

@@ -61,6 +61,12 @@ module dispatch_lane #(
   output logic [MPB-1:0]         mem_payload_o,  // mem_payload_t
   output logic [FPB-1:0]         fp_payload_o,   // fp_payload_t
   output logic [2:0]             fp_ports_o      // FP ports: FMA, conversions, divide
+`ifdef TEA_TRACE
+  ,
+  // Trace port (simulation only): the flops it does on the FMA unit (2:
+  // the FMADD family, 1: add, subtract, multiply, 0: none)
+  output logic [1:0]             trace_flops_o
+`endif
 );
   // RISC-V exception causes raised here
   localparam logic [3:0] CAUSE_FETCH_ACCESS = 4'd1;
@@ -145,6 +151,9 @@ module dispatch_lane #(
                                   uop.fu == FU_MUL || uop.fu == FU_DIV);
   assign fp_o       = !xcpt_o && (uop.fu == FU_FMA || uop.fu == FU_FMISC || uop.fu == FU_FDIV);
   assign fp_ports_o = {uop.fu == FU_FDIV, uop.fu == FU_FMISC, uop.fu == FU_FMA};
+`ifdef TEA_TRACE
+  assign trace_flops_o = uop.fu != FU_FMA ? 2'd0 : uop.fp_op[3:2] == 2'(FMA_FMADD) ? 2'd2 : 2'd1;
+`endif
   assign csr_sys_o  = uop.fu == FU_CSR || uop.fu == FU_SYSTEM;
   assign rs1_used_o = uop.rs1_used;
   assign rs2_used_o = uop.rs2_used;

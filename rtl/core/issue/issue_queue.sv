@@ -58,10 +58,15 @@ module issue_queue #(
 `ifdef TEA_TRACE
   ,
   // Trace port (simulation only): the entries leaving this cycle, by
-  // position before the collapse, and whether entry 0 (the oldest) has
-  // its sources ready
+  // position before the collapse; the entries whose sources are ready; the
+  // entries that wait for a source a load writes, and for one a divide or
+  // square root writes (the physical registers each writes come in)
+  input  logic [CFG_PRF_ENTRIES-1:0]    trace_load_preg_i,
+  input  logic [CFG_PRF_ENTRIES-1:0]    trace_div_preg_i,
   output logic [ENTRIES-1:0]            trace_taken_o,
-  output logic                          trace_oldest_ready_o
+  output logic [ENTRIES-1:0]            trace_ready_o,
+  output logic [ENTRIES-1:0]            trace_wait_load_o,
+  output logic [ENTRIES-1:0]            trace_wait_div_o
 `endif
 );
   localparam int unsigned PB = PREG_BITS;
@@ -124,8 +129,26 @@ module issue_queue #(
   end
 
 `ifdef TEA_TRACE
-  assign trace_taken_o        = taken;
-  assign trace_oldest_ready_o = ready_e[0];
+  assign trace_taken_o = taken;
+  assign trace_ready_o = ready_e;
+  // a source that is not ready and that a register of @pregs holds
+  function automatic logic waits_on(input logic [CFG_PRF_ENTRIES-1:0] pregs, input logic rdy,
+                                    input logic [PB-1:0] prs);
+    waits_on = !rdy && pregs[prs];
+  endfunction
+
+  always_comb begin
+    for (int e = 0; e < ENTRIES; e++) begin
+      trace_wait_load_o[e] = CNT_BITS'(e) < count_q &&
+          (waits_on(trace_load_preg_i, rdy1_q[e], prs1_q[e*PB +: PB]) ||
+           waits_on(trace_load_preg_i, rdy2_q[e], prs2_q[e*PB +: PB]) ||
+           (NSRC == 3 && waits_on(trace_load_preg_i, rdy3_q[e], prs3_q[e*PB +: PB])));
+      trace_wait_div_o[e]  = CNT_BITS'(e) < count_q &&
+          (waits_on(trace_div_preg_i, rdy1_q[e], prs1_q[e*PB +: PB]) ||
+           waits_on(trace_div_preg_i, rdy2_q[e], prs2_q[e*PB +: PB]) ||
+           (NSRC == 3 && waits_on(trace_div_preg_i, rdy3_q[e], prs3_q[e*PB +: PB])));
+    end
+  end
 `endif
 
   // The one-hot grants drive AND-OR multiplexers.
