@@ -17,7 +17,7 @@ static const char synth_usage[] =
 	"  format samples|profile     first line\n"
 	"  scheme NAME                default TEA\n"
 	"  width N                    commit width, default 4\n"
-	"  events NAME...             PSV bit order, default TEA's nine events\n"
+	"  events NAME...             PSV bit order, default TEA's ten events\n"
 	"  period N / clock HZ        default 1 / 0\n"
 	"  binary PATH / build-id HEX\n"
 	"  total-cycles N / samples N / lost N           (profile header)\n"

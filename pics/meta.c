@@ -9,7 +9,7 @@ static const char *const tea_events[PICS_TEA_NUM_EVENTS] = {
 	[PICS_TEA_DR_SQ] = "DR-SQ",	[PICS_TEA_FL_MB] = "FL-MB",
 	[PICS_TEA_FL_EX] = "FL-EX",	[PICS_TEA_FL_MO] = "FL-MO",
 	[PICS_TEA_ST_L1] = "ST-L1",	[PICS_TEA_ST_TLB] = "ST-TLB",
-	[PICS_TEA_ST_LLC] = "ST-LLC",
+	[PICS_TEA_ST_LLC] = "ST-LLC",	[PICS_TEA_ST_DIV] = "ST-DIV",
 };
 
 static const char *const state_names[PICS_NUM_STATES] = {

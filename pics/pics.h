@@ -62,6 +62,7 @@ enum pics_tea_event {
 	PICS_TEA_ST_L1,
 	PICS_TEA_ST_TLB,
 	PICS_TEA_ST_LLC,
+	PICS_TEA_ST_DIV,	/* on an iterative divide/square-root unit */
 	PICS_TEA_NUM_EVENTS
 };
 
@@ -80,14 +81,14 @@ struct pics_meta {
 	unsigned build_id_len;
 };
 
-/* Fills @m for TEA's nine events, the given scheme, width and period. */
+/* Fills @m for TEA's ten events, the given scheme, width and period. */
 int pics_meta_init_tea(struct pics_meta *m, const char *scheme,
 		       unsigned commit_width, uint64_t period,
 		       struct pics_error *err);
 /* Checks every field of @m against the limits above. */
 int pics_meta_validate(const struct pics_meta *m, struct pics_error *err);
 /* Fills @m for a sampling scheme: "TEA", "golden" and "NCI" have TEA's
- * nine events; "IBS", "SPE" and "RIS" the subsets those mechanisms report
+ * ten events; "IBS", "SPE" and "RIS" the subsets those mechanisms report
  * (docs/formats.md). */
 int pics_meta_init_scheme(struct pics_meta *m, const char *scheme,
 			  unsigned commit_width, uint64_t period,

@@ -39,7 +39,7 @@ for config in "${@:-default}"; do
 	src_bits=3
 	# sampler (rtl/tea/tea_sampler.sv): teactl 13, teaperiod 32, countdown
 	# 32, cycle counter 64, tealost 64, V/WAIT/flushed 3, state 2, teatime
-	# 64, LFSR 16, last committed address 64 and PSV 9, and per slot a mask
+	# 64, LFSR 16, last committed address 64 and its PSV, and per slot a mask
 	# bit, an address and a PSV
 	smp_bits=$((13 + 32 + 32 + 64 + 64 + 3 + 2 + 64 + 16 + 64 + psv + w * (1 + 64 + psv)))
 	total=$((fb_bits + rob_bits + lsu_bits + src_bits + smp_bits))

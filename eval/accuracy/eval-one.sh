@@ -12,8 +12,9 @@
 #                period, the main one included
 #   NAME.events  "EVENT COUNT TEA_CYCLES GOLDEN_CYCLES" a line per TEA
 #                event: the performance counters' count of the matching
-#                hardware event over the run, and the cycles TEA's samples
-#                and the golden reference attribute to the event
+#                hardware event over the run (0 for ST-DIV: no counter
+#                counts divisions), and the cycles TEA's samples and the
+#                golden reference attribute to the event
 #   NAME.stalls  the golden reference's stall lengths (teasim --stall-lengths)
 # usage: eval-one.sh TEASIM TEAPERF PERIOD SWEEP OUT_DIR PROGRAM.elf
 #   TEASIM: the teasim command, split at spaces so that it may carry options
@@ -75,14 +76,14 @@ awk '
 	{ golden[$1] = $2 }
 	END {
 		# the hardware event that matches each TEA event
-		split("DR-L1 DR-TLB DR-SQ FL-MB FL-EX FL-MO ST-L1 ST-TLB ST-LLC", order, " ")
+		n_ev = split("DR-L1 DR-TLB DR-SQ FL-MB FL-EX FL-MO ST-L1 ST-TLB ST-LLC ST-DIV", order, " ")
 		hw["DR-L1"] = "icache-miss"; hw["DR-TLB"] = "itlb-miss"; hw["DR-SQ"] = "sq-full"
 		hw["FL-MB"] = "br-mispred"; hw["FL-MO"] = "mem-order"; hw["ST-L1"] = "dcache-miss"
 		hw["ST-TLB"] = "dtlb-miss"; hw["ST-LLC"] = "llc-miss"
 		count["FL-EX"] = count["exception"] + count["interrupt"]
-		for (i = 1; i <= 9; i++) {
+		for (i = 1; i <= n_ev; i++) {
 			e = order[i]
-			n = e == "FL-EX" ? count["FL-EX"] : count[hw[e]]
+			n = e == "FL-EX" ? count["FL-EX"] : e in hw ? count[hw[e]] : 0
 			printf "%s %d %d %d\n", e, n, tea[e], golden[e]
 		}
 	}' "$base.hpm" "$base.tea.ev" "$base.golden.ev" >"$base.events"

@@ -85,7 +85,8 @@ echo "workloads. Counters: DR-L1 I-cache misses, DR-TLB I-TLB misses, DR-SQ cycl
 echo "with the store queue full, FL-MB mispredicted branches, FL-EX exceptions and"
 echo "interrupts (not the serializing CSR instructions, which flush too), FL-MO"
 echo "ordering violations, ST-L1 D-cache load misses, ST-TLB D-TLB misses, ST-LLC"
-echo "LLC misses (instruction and data side, wrong path too)."
+echo "LLC misses (instruction and data side, wrong path too); no counter counts"
+echo "ST-DIV's divisions and square roots (0)."
 echo
 # shellcheck disable=SC2086
 for f in $events; do sed "s|^|$(basename "$f" .events) |" "$f"; done | awk '

@@ -29,8 +29,8 @@
 #define RING_PAGES	64		/* data pages of the ring buffer, a power of two */
 #define PAGE		4096
 #define MAX_MAPS	64
-#define EVENTS		9
-#define PSV_BYTES	2		/* ceil(EVENTS / 8) */
+#define EVENTS		10		/* enum pics_tea_event; a unit test checks the names */
+#define PSV_BYTES	((EVENTS + 7) / 8)
 #define REC_SAMPLE	0x01
 #define REC_END		0x02
 #define REC_MAP		0x80
@@ -39,6 +39,7 @@
 
 static const char *const event_names[EVENTS] = {
 	"DR-L1", "DR-TLB", "DR-SQ", "FL-MB", "FL-EX", "FL-MO", "ST-L1", "ST-TLB", "ST-LLC",
+	"ST-DIV",
 };
 
 struct map {

@@ -604,15 +604,15 @@ module tea_core #(
     .prf_we_o(prf_we[0 +: N_ALU+1]), .prf_waddr_o(prf_waddr[0 +: (N_ALU+1)*PB]),
     .prf_wdata_o(prf_wdata[0 +: (N_ALU+1)*64]),
     .cpl_valid_o(cpl_valid[0 +: N_ALU+1]), .cpl_idx_o(cpl_idx[0 +: (N_ALU+1)*RB]),
+    .cpl_psv_o(cpl_psv[0 +: (N_ALU+1)*PSV_BITS]),
     .byp_valid_o(byp_valid), .byp_pdst_o(byp_pdst), .byp_data_o(byp_data),
     .br_valid_o(br_valid), .br_payload_o(br_payload), .br_taken_o(br_taken),
     .br_target_o(br_target)
   );
-  // integer instructions raise no exception after decode and set no PSV bit
+  // integer instructions raise no exception after decode
   assign cpl_xcpt[0 +: N_ALU+1]             = '0;
   assign cpl_cause[0 +: (N_ALU+1)*4]        = '0;
   assign cpl_tval[0 +: (N_ALU+1)*64]        = '0;
-  assign cpl_psv[0 +: (N_ALU+1)*PSV_BITS]   = '0;
   assign cpl_fflags[0 +: CP_FP*5]           = '0;   // nor any FP flag, nor do loads and stores
 
   // ---------------------------------------------------------------------
@@ -627,13 +627,13 @@ module tea_core #(
     .prf_we_o(prf_we[WK_FP +: 2]), .prf_waddr_o(prf_waddr[WK_FP*PB +: 2*PB]),
     .prf_wdata_o(prf_wdata[WK_FP*64 +: 2*64]),
     .cpl_valid_o(cpl_valid[CP_FP +: 2]), .cpl_idx_o(cpl_idx[CP_FP*RB +: 2*RB]),
-    .cpl_fflags_o(cpl_fflags[CP_FP*5 +: 2*5])
+    .cpl_fflags_o(cpl_fflags[CP_FP*5 +: 2*5]),
+    .cpl_psv_o(cpl_psv[CP_FP*PSV_BITS +: 2*PSV_BITS])
   );
-  // FP instructions raise no exception after dispatch and set no PSV bit
+  // FP instructions raise no exception after dispatch
   assign cpl_xcpt[CP_FP +: 2]             = '0;
   assign cpl_cause[CP_FP*4 +: 2*4]        = '0;
   assign cpl_tval[CP_FP*64 +: 2*64]       = '0;
-  assign cpl_psv[CP_FP*PSV_BITS +: 2*PSV_BITS] = '0;
 
   branch_resolve u_branch (
     .clk_i, .rst_ni, .flush_i(flush),

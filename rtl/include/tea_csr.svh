@@ -36,7 +36,7 @@ localparam logic [1:0] TEA_STALLED = 2'd1;
 localparam logic [1:0] TEA_DRAINED = 2'd2;
 localparam logic [1:0] TEA_FLUSHED = 2'd3;
 
-localparam int unsigned TEA_MAP_VERSION = 2;
+localparam int unsigned TEA_MAP_VERSION = 3;      // 3: teapsv bit 9 is ST-DIV
 localparam int unsigned TEA_IRQ         = 16;      // mip/mie bit and interrupt cause
 
 // verilator lint_on UNUSEDPARAM

@@ -6,6 +6,7 @@
 `define TEA_EVENTS_SVH
 
 typedef struct packed {
+  logic st_div;  // ran on an iterative divide unit  (divider, FP div/sqrt, at completion)
   logic st_llc;  // load missed in the LLC           (LSU, at writeback)
   logic st_tlb;  // load/store missed in the D-TLB   (LSU entry)
   logic st_l1;   // load missed in the L1 D-cache    (LSU, at writeback)
@@ -17,6 +18,6 @@ typedef struct packed {
   logic dr_l1;   // I-cache miss                     (fetch packet)
 } psv_t;
 
-localparam int unsigned PSV_BITS = 9;
+localparam int unsigned PSV_BITS = 10;
 
 `endif

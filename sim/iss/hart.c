@@ -201,7 +201,7 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 				break;
 			if (run_check_interrupts(h)) {
 				if (unlikely(h->tea_busy))
-					tea_step(h, pc, priv, true);
+					tea_step(h, pc, priv, true, 0);
 				done++;
 				continue;
 			}
@@ -211,7 +211,7 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 			h->instret += h->instret_inc;
 		h->cycle += h->cycle_inc;
 		if (unlikely(h->tea_busy))
-			tea_step(h, pc, priv, !retired);
+			tea_step(h, pc, priv, !retired, insn);
 		done++;
 	}
 	return done;
@@ -264,7 +264,7 @@ void hart_step(struct hart *h, struct commit *c)
 			take_interrupt(h, (unsigned)irq);
 			commit_trap(&rec, h);
 			if (h->tea_busy)
-				tea_step(h, rec.pc, rec.priv, true);
+				tea_step(h, rec.pc, rec.priv, true, 0);
 			goto out;
 		}
 	}
@@ -285,7 +285,7 @@ void hart_step(struct hart *h, struct commit *c)
 	rec.insn = raw;
 	h->cycle += h->cycle_inc;
 	if (h->tea_busy)
-		tea_step(h, rec.pc, rec.priv, rec.trap);
+		tea_step(h, rec.pc, rec.priv, rec.trap, insn);
 out:
 	if (c)
 		*c = rec;

@@ -218,7 +218,7 @@ bool tea_csr_writable(unsigned csr);
 uint32_t tea_csr_ctl(const struct hart *h);
 void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v);
 void tea_csr_write(struct hart *h, unsigned csr, uint64_t v);
-void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped);
+void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn);
 
 static inline bool hart_raise(struct hart *h, uint64_t cause, uint64_t tval)
 {

@@ -14,10 +14,9 @@
 #include <stdlib.h>
 
 #include "iss/hart_internal.h"
+#include "pics.h"
 #include "tea/csr.h"
 #include "tea/sampler_model.h"
-
-#define PSV_FL_EX (1u << 4)	/* pics_tea_event FL-EX */
 
 bool hart_set_tea_sampler(struct hart *h, bool on)
 {
@@ -65,7 +64,8 @@ void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 
 	*v = 0;
 	if (csr == TEA_CSR_INFO) {
-		*v = h->tea_width | 9u << 8 | (uint64_t)TEA_MAP_VERSION << 16;
+		*v = h->tea_width | (uint64_t)PICS_TEA_NUM_EVENTS << 8 |
+		     (uint64_t)TEA_MAP_VERSION << 16;
 	} else if (!m) {
 		if (csr == TEA_CSR_CTL)
 			*v = h->tea_ctl;
@@ -109,14 +109,36 @@ void tea_csr_write(struct hart *h, unsigned csr, uint64_t v)
 	}
 }
 
+/* Whether the core runs @insn (32-bit form) on an iterative unit, the
+ * integer divider or the FP divide/square-root unit: ST-DIV. */
+static bool on_divide_unit(uint32_t insn)
+{
+	unsigned funct3 = (insn >> 12) & 7, funct7 = insn >> 25;
+
+	switch (insn & 0x7f) {
+	case OPC_OP:
+	case OPC_OP_32:
+		/* DIV, DIVU, REM, REMU and their W forms; MUL* are funct3 0-3 */
+		return funct7 == 1 && funct3 >= 4;
+	case OPC_OP_FP:
+		/* FDIV.S, FDIV.D, FSQRT.S, FSQRT.D */
+		return funct7 == 0x0c || funct7 == 0x0d || funct7 == 0x2c || funct7 == 0x2d;
+	default:
+		return false;
+	}
+}
+
 /* Called only while h->tea_busy: while the sampler is off and no CSR
- * write waits, no state would change but the time. */
-void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped)
+ * write waits, no state would change but the time. @insn is the
+ * instruction's 32-bit form, 0 for an interrupt. */
+void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn)
 {
 	struct tea_sampler_model *m = h->tea_model;
+	uint64_t psv = trapped ? 1u << PICS_TEA_FL_EX :
+		       on_divide_unit(insn) ? 1u << PICS_TEA_ST_DIV : 0;
 	struct tea_cycle c = {
 		.retire = 1, .retire_trap = trapped, .flush = trapped, .priv = priv,
-		.pc = { pc }, .psv = { trapped ? PSV_FL_EX : 0 },
+		.pc = { pc }, .psv = { psv },
 		.csr_we = h->tea_wr, .csr_addr = h->tea_wr_csr, .csr_wdata = h->tea_wr_data,
 	};
 

@@ -6,10 +6,11 @@
 #   ST-L1+ST-LLC and the cycle-counter read its flush (FL-EX); IBS's
 #   heaviest instruction is not the load; without the read the loop runs at
 #   least twice as fast;
-# - nab: TEA gives the fsqrt.d a large share of the loop and the flag
-#   accesses (frflags, fsflags) their flushes (FL-EX); IBS puts the loop on
-#   a flag access, as Base, and next to nothing on the fsqrt.d; saving and
-#   restoring the flags once around the loop makes it at least 1.3x faster;
+# - nab: TEA gives the fsqrt.d a large share of the loop, as ST-DIV, and
+#   the flag accesses (frflags, fsflags) their flushes (FL-EX); IBS puts
+#   the loop on a flag access, as Base, and next to nothing on the
+#   fsqrt.d; saving and restoring the flags once around the loop makes it
+#   at least 1.3x faster;
 # - prefetch: without prefetching TEA blames the load (ST-L1+ST-LLC); with
 #   it the store carries the loop's cycles as DR-SQ and the loop is faster;
 #   prefetching the destination too makes it faster still.
@@ -39,8 +40,8 @@ before=$(loop_cycles "$out" flush) after=$(loop_cycles "$out" flush-fixed)
 echo "flush: TEA blames the load (ST-L1+ST-LLC) and the flush (FL-EX); $before -> $after cycles"
 
 set -- $(insn nab.tea fsqrt.d)
-[ "${1%.*}" -ge 20 ] && [ "$2" = Base ] ||
-	fail "nab, TEA: the fsqrt.d has $1% of the loop, mostly $2 (want >= 20%, Base)"
+[ "${1%.*}" -ge 20 ] && [ "$2" = ST-DIV ] ||
+	fail "nab, TEA: the fsqrt.d has $1% of the loop, mostly $2 (want >= 20%, ST-DIV)"
 for m in frflags fsflags; do
 	set -- $(insn nab.tea $m)
 	[ "$2" = FL-EX ] || fail "nab, TEA: $m is mostly $2, not FL-EX"
@@ -54,7 +55,7 @@ set -- $(insn nab.ibs fsqrt.d) 0
 before=$(loop_cycles "$out" nab) after=$(loop_cycles "$out" nab-fixed)
 [ "$after" -gt 0 ] && [ $((after * 13)) -le $((before * 10)) ] ||
 	fail "nab-fixed's loop takes $after cycles, nab's $before: not 1.3x faster"
-echo "nab: TEA blames the fsqrt.d and the flag accesses' flushes (FL-EX); $before -> $after cycles"
+echo "nab: TEA blames the fsqrt.d (ST-DIV) and the flag accesses' flushes (FL-EX); $before -> $after cycles"
 
 set -- $(insn prefetch-d0.tea ld)
 [ "${1%.*}" -ge 40 ] && [ "$2" = ST-L1+ST-LLC ] ||

@@ -35,15 +35,15 @@
 	TEST_BEGIN
 	SET_MTVEC env_trap_m_record
 
-	/* teainfo: 9 PSV bits, map version 2, a width of 1..8 */
+	/* teainfo: 10 PSV bits, map version 3, a width of 1..8 */
 	CASE 1
 	csrr a0, TEA_INFO
 	srli a1, a0, 8
 	andi a1, a1, 0xff
-	EXPECT a1, 9
+	EXPECT a1, 10
 	srli a1, a0, 16
 	andi a1, a1, 0xff
-	EXPECT a1, 2
+	EXPECT a1, 3
 	andi a1, a0, 0xf
 	addi a1, a1, -1
 	sltiu a1, a1, 8

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "Vlsu.h"
+#include "pics.h"
 #include "verilated.h"
 
 namespace {
@@ -47,8 +48,8 @@ const int W = 2, LQ = 16, SQ = 16, ROB = 64, PRF = 96, MSHRS = 4;
 const int ROB_BITS = ROB == 192 ? 8 : 6;
 const int LQB = LQ == 64 ? 6 : 4;
 const int SQB = SQ == 64 ? 6 : 4;
-const int PSV_BITS = 9;
-const int PSV_ST_L1 = 6, PSV_ST_TLB = 7, PSV_ST_LLC = 8;  // bit positions in psv_t
+const int PSV_BITS = PICS_TEA_NUM_EVENTS;  // tea_events.svh's, as test_tea_csr checks
+const int PSV_ST_L1 = PICS_TEA_ST_L1, PSV_ST_TLB = PICS_TEA_ST_TLB, PSV_ST_LLC = PICS_TEA_ST_LLC;
 
 enum { AMO_LR, AMO_SC, AMO_SWAP, AMO_ADD, AMO_XOR, AMO_AND, AMO_OR, AMO_MIN, AMO_MAX,
        AMO_MINU, AMO_MAXU };

@@ -23,6 +23,7 @@
 #include "verilated.h"
 
 extern "C" {
+#include "pics.h"
 #include "tea/csr.h"
 #include "tea/sampler_model.h"
 }
@@ -34,7 +35,8 @@ constexpr unsigned W = 4;
 #else
 constexpr unsigned W = 2;
 #endif
-constexpr unsigned PS = 9;
+constexpr unsigned PS = PICS_TEA_NUM_EVENTS;	// tea_events.svh's PSV_BITS (test_tea_csr)
+constexpr uint64_t PSV_ALL = (1ull << PS) - 1;
 
 [[noreturn]] void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void fail(const char *fmt, ...)
@@ -215,7 +217,8 @@ void run_to_sample(Bench &b, bool rob_empty)
 void directed()
 {
 	Bench b;
-	const uint64_t ST_L1 = 1u << 6, FL_MB = 1u << 3, FL_EX = 1u << 4;
+	const uint64_t ST_DIV = 1u << PICS_TEA_ST_DIV, FL_MB = 1u << PICS_TEA_FL_MB,
+		       FL_EX = 1u << PICS_TEA_FL_EX;
 
 	b.write(TEA_CSR_PERIOD, 20);
 	b.write(TEA_CSR_CTL, TEA_CTL_EN);
@@ -239,17 +242,18 @@ void directed()
 	b.write(TEA_CSR_STAT, 0);
 	expect(!(b.read(TEA_CSR_STAT) & TEA_STAT_V), "writing V=0 frees the sample");
 
-	// Stalled: the head takes the sample when it commits, with its PSV then.
+	// Stalled: the head (a division, the PSV's top bit) takes the sample
+	// when it commits, with its PSV then.
 	run_to_sample(b, false);
 	b.step(Bench::idle(false));
 	expect(b.read(TEA_CSR_STAT) & TEA_STAT_WAIT, "Stalled waits for the head");
 	for (int i = 0; i < 7; i++)
 		expect(!b.step(Bench::idle(false)), "no sample before the head leaves");
-	expect(b.step(commit(W, 0x80003000, ST_L1)), "the head's commit completes the sample");
+	expect(b.step(commit(W, 0x80003000, ST_DIV)), "the head's commit completes the sample");
 	st = b.read(TEA_CSR_STAT);
 	expect((st >> TEA_STAT_STATE_SHIFT & 3) == TEA_STALLED, "state Stalled");
 	expect((st >> TEA_STAT_MASK_SHIFT & 0xff) == 1, "one slot");
-	expect(b.read(TEA_CSR_ADDR0) == 0x80003000 && b.read(TEA_CSR_PSV0) == ST_L1,
+	expect(b.read(TEA_CSR_ADDR0) == 0x80003000 && b.read(TEA_CSR_PSV0) == ST_DIV,
 	       "the head, with its PSV");
 	b.write(TEA_CSR_STAT, 0);
 
@@ -397,13 +401,13 @@ void random_run(unsigned seed, unsigned cycles)
 			c.retire_trap = true;
 			c.flush = true;
 			c.pc[0] = pc;
-			c.psv[0] = (rng() & 0x1ff) | (1u << 4);
+			c.psv[0] = (rng() & PSV_ALL) | (1u << PICS_TEA_FL_EX);
 		} else if (rob && r < 55) {
 			unsigned k = 1 + rng() % (rob < W ? rob : W);
 			c.retire = (1u << k) - 1;
 			for (unsigned i = 0; i < k; i++) {
 				c.pc[i] = pc + 2 * i;
-				c.psv[i] = rng() & 0x1ff;
+				c.psv[i] = rng() & PSV_ALL;
 			}
 			pc += 2 * k;
 			c.flush = rng() % 20 == 0;

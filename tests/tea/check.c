@@ -9,6 +9,9 @@
  *                         most cycles with EVENT of all, in both profiles
  *   --stack SYMBOL=EVENT=PCT  at least PCT% of the cycles of the instruction
  *                         at SYMBOL carry EVENT, in both profiles
+ *   --without SYMBOL=EVENT  the instruction at SYMBOL has cycles in the
+ *                         golden reference and none of them carry EVENT,
+ *                         nor do any TEA samples it has
  *   --share EVENT=PCT     at least PCT% of all cycles carry EVENT, in both
  *                         ("Base" for cycles with no event; E1,E2: either)
  *   --spread N=PCT        the N heaviest instructions each hold at least
@@ -113,34 +116,68 @@ static uint64_t heaviest(const struct pics_profile *p, uint64_t event, double *s
 	return best;
 }
 
-static int check_blame(const char *arg)
-{
-	char sym[128];
-	const char *eq = strchr(arg, '=');
-	uint64_t start, end;
+#define SYM_MAX 128
 
-	if (!eq || (size_t)(eq - arg) >= sizeof(sym)) {
-		fprintf(stderr, "check: --blame SYMBOL=EVENT\n");
+/* "SYMBOL=REST": copies SYMBOL to @sym (SYM_MAX bytes), finds its addresses
+ * and returns REST; a malformed argument (@usage says the right form) or
+ * an unknown symbol is a usage error. */
+static const char *symbol_arg(const char *arg, const char *usage, char *sym, uint64_t *start,
+			      uint64_t *end)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq - arg >= SYM_MAX) {
+		fprintf(stderr, "check: %s\n", usage);
 		exit(2);
 	}
 	memcpy(sym, arg, (size_t)(eq - arg));
 	sym[eq - arg] = '\0';
-	if (!pics_symbols_lookup(syms, sym, &start, &end)) {
+	if (!pics_symbols_lookup(syms, sym, start, end)) {
 		fprintf(stderr, "check: no symbol %s in the program\n", sym);
 		exit(2);
 	}
+	return eq + 1;
+}
+
+/* The weight of the instruction at @addr in @p (0 when it has none), and
+ * in *@with that of its cycles carrying @event. */
+static uint64_t insn_weight(const struct pics_profile *p, uint64_t addr, uint64_t event,
+			    uint64_t *with)
+{
+	struct pics_stacks *st = stacks(p, PICS_UNIT_INSN);
+	uint64_t total = 0;
+
+	*with = 0;
+	for (size_t i = 0; i < pics_stacks_count(st); i++) {
+		const struct pics_unit *u = pics_stacks_unit(st, i);
+
+		if (u->key == addr) {
+			total = u->total;
+			*with = weight_of(u, event);
+		}
+	}
+	pics_stacks_free(st);
+	return total;
+}
+
+static int check_blame(const char *arg)
+{
+	char sym[SYM_MAX];
+	uint64_t start, end;
+	const char *ev = symbol_arg(arg, "--blame SYMBOL=EVENT", sym, &start, &end);
+
 	for (int k = 0; k < n_profiles; k++) {
 		const struct pics_profile *p = k ? tea : golden;
 		double share;
-		uint64_t at = heaviest(p, event_mask(pics_profile_meta(p), eq + 1), &share);
+		uint64_t at = heaviest(p, event_mask(pics_profile_meta(p), ev), &share);
 
 		printf("%-7s %s is heaviest at 0x%llx (%.1f%% of its cycles); %s is 0x%llx\n",
-		       k ? "TEA" : golden_name, eq + 1, (unsigned long long)at, 100 * share, sym,
+		       k ? "TEA" : golden_name, ev, (unsigned long long)at, 100 * share, sym,
 		       (unsigned long long)start);
 		/* a label names one instruction, a function any of its own */
 		if (end > start ? at < start || at >= end : at != start) {
 			printf("FAIL: %s blames %s on 0x%llx, not on %s\n", k ? "TEA" : golden_name,
-			       eq + 1, (unsigned long long)at, sym);
+			       ev, (unsigned long long)at, sym);
 			return 1;
 		}
 	}
@@ -258,43 +295,64 @@ static int check_share(const char *arg)
 
 static int check_stack(const char *arg)
 {
-	char sym[128], event[PICS_EVENT_NAME_MAX];
-	const char *eq = strchr(arg, '='), *eq2 = eq ? strchr(eq + 1, '=') : NULL;
+	char sym[SYM_MAX], event[PICS_EVENT_NAME_MAX];
 	uint64_t start, end;
+	const char *rest = symbol_arg(arg, "--stack SYMBOL=EVENT=PCT", sym, &start, &end);
+	const char *pct = strchr(rest, '=');
 
-	if (!eq2 || (size_t)(eq - arg) >= sizeof(sym) || (size_t)(eq2 - eq - 1) >= sizeof(event)) {
+	if (!pct || (size_t)(pct - rest) >= sizeof(event)) {
 		fprintf(stderr, "check: --stack SYMBOL=EVENT=PCT\n");
 		exit(2);
 	}
-	memcpy(sym, arg, (size_t)(eq - arg));
-	sym[eq - arg] = '\0';
-	memcpy(event, eq + 1, (size_t)(eq2 - eq - 1));
-	event[eq2 - eq - 1] = '\0';
-	if (!pics_symbols_lookup(syms, sym, &start, &end)) {
-		fprintf(stderr, "check: no symbol %s in the program\n", sym);
-		exit(2);
-	}
+	memcpy(event, rest, (size_t)(pct - rest));
+	event[pct - rest] = '\0';
+	pct++;
 	for (int k = 0; k < n_profiles; k++) {
 		const struct pics_profile *p = k ? tea : golden;
-		struct pics_stacks *st = stacks(p, PICS_UNIT_INSN);
-		uint64_t ev = event_mask(pics_profile_meta(p), event);
-		double share = -1;
+		uint64_t with, total = insn_weight(p, start, event_mask(pics_profile_meta(p), event),
+						   &with);
+		double share;
 
-		for (size_t i = 0; i < pics_stacks_count(st); i++) {
-			const struct pics_unit *u = pics_stacks_unit(st, i);
-
-			if (u->key == start && u->total)
-				share = (double)weight_of(u, ev) / (double)u->total;
-		}
-		pics_stacks_free(st);
-		if (share < 0) {
+		if (!total) {
 			printf("FAIL: %s has no cycles at %s\n", k ? "TEA" : golden_name, sym);
 			return 1;
 		}
+		share = (double)with / (double)total;
 		printf("%-7s %.1f%% of the cycles of %s carry %s (at least %s%% expected)\n",
-		       k ? "TEA" : golden_name, 100 * share, sym, event, eq2 + 1);
-		if (100 * share < atof(eq2 + 1)) {
+		       k ? "TEA" : golden_name, 100 * share, sym, event, pct);
+		if (100 * share < atof(pct)) {
 			printf("FAIL: too little %s at %s\n", event, sym);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int check_without(const char *arg)
+{
+	char sym[SYM_MAX];
+	uint64_t start, end;
+	const char *event = symbol_arg(arg, "--without SYMBOL=EVENT", sym, &start, &end);
+
+	for (int k = 0; k < n_profiles; k++) {
+		const struct pics_profile *p = k ? tea : golden;
+		uint64_t with, total = insn_weight(p, start, event_mask(pics_profile_meta(p), event),
+						   &with);
+
+		/* the golden reference gives every instruction that ran cycles;
+		 * TEA's samples may miss one */
+		if (!k && !total) {
+			printf("FAIL: %s has no cycles at %s\n", golden_name, sym);
+			return 1;
+		}
+		if (total)
+			printf("%-7s %.1f%% of the cycles of %s carry %s (none expected)\n",
+			       k ? "TEA" : golden_name, 100.0 * (double)with / (double)total, sym,
+			       event);
+		else
+			printf("%-7s no sample of %s\n", k ? "TEA" : golden_name, sym);
+		if (with) {
+			printf("FAIL: %s carries %s\n", sym, event);
 			return 1;
 		}
 	}
@@ -346,6 +404,7 @@ int main(int argc, char **argv)
 		{ "spread", required_argument, NULL, 'p' },
 		{ "only", required_argument, NULL, 'o' },
 		{ "stack", required_argument, NULL, 't' },
+		{ "without", required_argument, NULL, 'w' },
 		{ "stage", required_argument, NULL, 'S' },
 		{ 0 }
 	};
@@ -419,6 +478,8 @@ int main(int argc, char **argv)
 			bad = check_spread(optarg);
 		} else if (c == 't') {
 			bad = check_stack(optarg);
+		} else if (c == 'w') {
+			bad = check_without(optarg);
 		} else if (c == 'S') {
 			bad = switch_to_stage(gpath, optarg);
 		} else if (c == 'o') {

@@ -30,6 +30,13 @@ TEA_CHECKS_store-burst := --blame tea_store=DR-SQ --share DR-SQ=15 --max-error 1
 TEA_CHECKS_icache      := --share DR-L1=30
 TEA_CHECKS_tlb         := --blame tea_tlb_load=ST-TLB --blame tea_code_pages=DR-TLB \
 			  --share ST-TLB=20 --share DR-TLB=10 --max-error 10
+# Every division and square root carries ST-DIV; the multiplications and
+# additions beside them never do.
+TEA_DIV_LABELS         := tea_div tea_divu tea_rem tea_remu tea_divw tea_divuw tea_remw \
+			  tea_remuw tea_fdiv_d tea_fsqrt_d tea_fdiv_s tea_fsqrt_s
+TEA_CHECKS_div         := --share ST-DIV=50 --max-error 10 \
+			  $(TEA_DIV_LABELS:%=--stack %=ST-DIV=100) \
+			  $(addprefix --without ,$(addsuffix =ST-DIV,tea_mul tea_add tea_fmul_d tea_fcvt))
 # sampled between bm_tea_start and bm_tea_stop only: compared there
 TEA_CHECKS_irq-sampling := --only loads,branches,alu --max-error 10 \
 			  --blame loads=ST-L1 --share ST-L1=20
@@ -49,6 +56,10 @@ TEA_CHECKS_flops       := --stage flops --only fma_stream --share Base=60 \
 			  --stage flops --only load_stream --share Mem-dep=50
 $(BUILD)/rv/tests/tea/flops.c.o: BM_CFLAGS += $(WL_FP_CFLAGS)
 TEA_PERIOD := 97
+
+# div.c has FP instructions: F and D with the integer calling convention,
+# as the FP workloads (eval/workloads/workloads.mk)
+$(BUILD)/rv/tests/tea/div.c.o: BM_CFLAGS += $(WL_FP_CFLAGS)
 
 $(BUILD)/tea-tests/%.elf: $(BUILD)/rv/tests/tea/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
 	@mkdir -p $(@D)

@@ -1,10 +1,14 @@
 /* The ISS's TEA sampler (sim/iss/tea.c): off, it takes no sample however
  * long the hart runs; a CSR write that enables it takes effect in both
  * step loops (hart_run and hart_step), and a sample of one of the
- * instructions run is latched a period later. */
+ * instructions run is latched a period later; teainfo reports TEA's
+ * events; a sampled division or square root carries ST-DIV as on the
+ * RTL, a multiplication or addition no event. */
 #include "hart_test_util.h"
+#include "pics.h"
 #include "tea/csr.h"
 
+#define MSTATUS_FS_INITIAL (1ull << 13)
 #define NOP addi(0, 0, 0)
 #define NOPS 4096
 
@@ -84,6 +88,88 @@ static void disabling_stops_sampling(void **state)
 	assert_int_equal(csr(f, TEA_CSR_LOST), lost);
 }
 
+static void info_reports_the_events(void **state)
+{
+	struct hfix *f = *state;
+	uint64_t info;
+
+	assert_true(hart_set_tea_sampler(f->h, true));
+	info = csr(f, TEA_CSR_INFO);
+	assert_int_equal(TEA_INFO_PSV_BITS(info), PICS_TEA_NUM_EVENTS);
+	assert_int_equal(TEA_INFO_VERSION(info), TEA_MAP_VERSION);
+}
+
+/* The PSV of a sample of @insn alone: sampling every cycle from the
+ * instruction after the write that enables it. */
+static uint64_t psv_of(struct hfix *f, uint32_t insn)
+{
+	uint64_t pc;
+	struct commit c;
+
+	csr_write(f, TEA_CSR_CTL, 0);
+	csr_write(f, TEA_CSR_STAT, 0);
+	csr_write(f, TEA_CSR_PERIOD, 1);
+	csr_write(f, TEA_CSR_CTL, TEA_CTL_EN);
+	pc = hart_pc(f->h);
+	c = exec32(f, insn);
+	assert_false(c.trap);
+	assert_int_equal(csr(f, TEA_CSR_STAT) & TEA_STAT_V, TEA_STAT_V);
+	assert_int_equal(csr(f, TEA_CSR_ADDR0), pc);
+	return csr(f, TEA_CSR_PSV0);
+}
+
+static uint32_t fp_op(unsigned funct7, unsigned rm, unsigned rd, unsigned rs1, unsigned rs2)
+{
+	return enc_r(funct7, rs2, rs1, rm, rd, 0x53);
+}
+
+static void divisions_carry_st_div(void **state)
+{
+	const struct {
+		const char *name;
+		uint32_t insn;
+		bool st_div;
+	} cases[] = {
+		{ "div", op(1, 4, 5, 6, 7), true },
+		{ "divu", op(1, 5, 5, 6, 7), true },
+		{ "rem", op(1, 6, 5, 6, 7), true },
+		{ "remu", op(1, 7, 5, 6, 7), true },
+		{ "divw", op32(1, 4, 5, 6, 7), true },
+		{ "divuw", op32(1, 5, 5, 6, 7), true },
+		{ "remw", op32(1, 6, 5, 6, 7), true },
+		{ "remuw", op32(1, 7, 5, 6, 7), true },
+		{ "fdiv.s", fp_op(0x0c, 0, 3, 1, 2), true },
+		{ "fdiv.d", fp_op(0x0d, 0, 3, 1, 2), true },
+		{ "fsqrt.s", fp_op(0x2c, 0, 3, 1, 0), true },
+		{ "fsqrt.d", fp_op(0x2d, 0, 3, 1, 0), true },
+		{ "mul", op(1, 0, 5, 6, 7), false },
+		{ "mulhu", op(1, 3, 5, 6, 7), false },
+		{ "mulw", op32(1, 0, 5, 6, 7), false },
+		{ "add", op(0, 0, 5, 6, 7), false },
+		{ "fmul.d", fp_op(0x09, 0, 3, 1, 2), false },
+		{ "fadd.s", fp_op(0x00, 0, 3, 1, 2), false },
+		{ "fmadd.d", enc_r(0x01 | 2 << 2, 2, 1, 0, 3, 0x43), false },
+		{ "fcvt.d.l", fp_op(0x69, 0, 3, 6, 2), false },
+	};
+	struct hfix *f = *state;
+
+	hart_set_fp(f->h, true);
+	hart_reset(f->h, CODE_BASE);
+	hart_set_reg(f->h, T0, MSTATUS_FS_INITIAL);
+	assert_false(exec32(f, csrrs(0, CSR_MSTATUS, T0)).trap);
+	assert_true(hart_set_tea_sampler(f->h, true));
+	hart_set_reg(f->h, 6, 1000);
+	hart_set_reg(f->h, 7, 7);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t psv = psv_of(f, cases[i].insn);
+		uint64_t want = cases[i].st_div ? 1u << PICS_TEA_ST_DIV : 0;
+
+		if (psv != want)
+			fail_msg("%s: PSV %#llx, expected %#llx", cases[i].name,
+				 (unsigned long long)psv, (unsigned long long)want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -93,6 +179,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(enabled_samples_in_single_steps, hfix_setup,
 						hfix_teardown),
 		cmocka_unit_test_setup_teardown(disabling_stops_sampling, hfix_setup, hfix_teardown),
+		cmocka_unit_test_setup_teardown(info_reports_the_events, hfix_setup, hfix_teardown),
+		cmocka_unit_test_setup_teardown(divisions_carry_st_div, hfix_setup, hfix_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

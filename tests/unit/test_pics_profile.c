@@ -314,7 +314,7 @@ static enum pics_error_code read_patched(void (*patch)(uint8_t *b, size_t *len),
 	return err->code;
 }
 
-/* Entries are 1 + 8 + 2 + 8 bytes for nine events; the end record is 17. */
+/* Entries are 1 + 8 + 2 + 8 bytes for TEA's ten events; the end record is 17. */
 #define ENTRY 19
 #define END 17
 

@@ -18,7 +18,7 @@ static struct pics_meta full_meta(void)
 static const struct pics_sample samples[] = {
 	{ .cycle = 4000, .state = PICS_COMPUTE, .valid = 0xf,
 	  .addr = { 0x80000000, 0x80000004, 0x80000008, 0x8000000c },
-	  .psv = { 0, 1u << PICS_TEA_ST_L1, 0x1ff, 0 } },
+	  .psv = { 0, 1u << PICS_TEA_ST_L1, (1u << PICS_TEA_NUM_EVENTS) - 1, 0 } },
 	{ .cycle = 8000, .state = PICS_STALLED, .valid = 0x1,
 	  .addr = { 0x80000010 },
 	  .psv = { (1u << PICS_TEA_ST_L1) | (1u << PICS_TEA_ST_LLC) } },
@@ -309,7 +309,7 @@ static void unknown_record_kind(uint8_t *b, size_t *len)
 static void psv_beyond_events(uint8_t *b, size_t *len)
 {
 	(void)len;
-	/* First slot's PSV: high byte gets bit 15, beyond nine events. */
+	/* First slot's PSV: high byte gets bit 15, beyond TEA's events. */
 	b[first_record(b) + 1 + 10 + 8 + 1] = 0x80;
 }
 
@@ -340,7 +340,7 @@ static void test_corrupted_files_are_rejected(void **state)
 		{ unknown_state, PICS_ERR_FORMAT, "commit state 9" },
 		{ no_valid_slot, PICS_ERR_FORMAT, "no valid instruction" },
 		{ unknown_record_kind, PICS_ERR_FORMAT, "record kind 0x05" },
-		{ psv_beyond_events, PICS_ERR_FORMAT, "beyond the 9 events" },
+		{ psv_beyond_events, PICS_ERR_FORMAT, "beyond the 10 events" },
 		{ end_count_wrong, PICS_ERR_FORMAT, "end record counts" },
 		{ data_after_end, PICS_ERR_FORMAT, "after the end record" },
 	};
@@ -393,9 +393,9 @@ static void test_writer_rejects_invalid_samples(void **state)
 	s.state = PICS_FLUSHED;
 	assert_int_equal(pics_sample_writer_add(w, &s, &err), -1);
 	s.state = PICS_COMPUTE;
-	s.psv[1] = 1u << 9;
+	s.psv[1] = 1u << PICS_TEA_NUM_EVENTS;
 	assert_int_equal(pics_sample_writer_add(w, &s, &err), -1);
-	s.psv[1] = 1u << 8;
+	s.psv[1] = 1u << (PICS_TEA_NUM_EVENTS - 1);
 	assert_int_equal(pics_sample_writer_add(w, &s, &err), 0);
 	assert_int_equal(pics_sample_writer_close(w, &err), 0);
 	unlink(path);

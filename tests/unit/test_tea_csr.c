@@ -4,7 +4,8 @@
  * stage_trace.svh) and for C (pics/pics.h, driver/include/tea/csr.h,
  * driver/include/tea/hpm.h, sim/tea/stages.h). These tests read the SystemVerilog headers
  * and check that the two agree, so that a change to one list that misses
- * the other fails here. */
+ * the other fails here. The event names are written a third time in the
+ * target's teaperf (perf-tool/target/teaperf.c, which has no libpics). */
 #include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -139,6 +140,39 @@ static void event_list_agrees(void **state)
 	free(svh);
 }
 
+/* The target's teaperf names the events of the files it writes itself:
+ * "#define EVENTS N" and the strings of event_names[]. */
+static void target_event_names_agree(void **state)
+{
+	char *src = slurp("perf-tool/target/teaperf.c");
+	struct pics_meta m;
+	struct pics_error err;
+	const char *p, *end;
+	unsigned n = 0;
+	(void)state;
+
+	assert_int_equal(pics_meta_init_tea(&m, "TEA", 2, 1, &err), 0);
+	p = strstr(src, "#define EVENTS");
+	assert_non_null(p);
+	assert_int_equal(strtoul(p + strlen("#define EVENTS"), NULL, 10), m.n_events);
+	p = strstr(src, "event_names[EVENTS] = {");
+	assert_non_null(p);
+	end = strstr(p, "};");
+	assert_non_null(end);
+	for (p = strchr(p, '"'); p && p < end; p = strchr(p, '"')) {
+		const char *close = strchr(p + 1, '"');
+
+		assert_non_null(close);
+		assert_true(n < m.n_events);
+		assert_int_equal((size_t)(close - p - 1), strlen(m.events[n]));
+		assert_memory_equal(p + 1, m.events[n], strlen(m.events[n]));
+		n++;
+		p = close + 1;
+	}
+	assert_int_equal(n, m.n_events);
+	free(src);
+}
+
 static void hpm_events_agree(void **state)
 {
 	char *svh = slurp("rtl/include/hpm_events.svh");
@@ -184,6 +218,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(csr_map_agrees),
 		cmocka_unit_test(event_list_agrees),
+		cmocka_unit_test(target_event_names_agree),
 		cmocka_unit_test(hpm_events_agree),
 		cmocka_unit_test(dispatch_stall_codes_agree),
 	};

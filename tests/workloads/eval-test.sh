@@ -25,8 +25,8 @@ echo "TEA is the most accurate"
 [ "$(wc -l <"$out/$name.sweep")" = "$(echo "$period,$sweep" | tr ',' '\n' | wc -l)" ] ||
 	fail "$name.sweep has the wrong number of periods"
 awk '$2 <= 0 { exit 1 }' "$out/$name.sweep" || fail "a period of the sweep took no samples"
-# nine events; the mispredicted branches are counted and cost cycles
-[ "$(wc -l <"$out/$name.events")" = 9 ] || fail "$name.events does not list nine events"
+# TEA's ten events; the mispredicted branches are counted and cost cycles
+[ "$(wc -l <"$out/$name.events")" = 10 ] || fail "$name.events does not list ten events"
 awk '$1 == "FL-MB" && $2 > 0 && $3 > 0 && $4 > 0 { ok = 1 } END { exit !ok }' "$out/$name.events" ||
 	fail "no mispredicted branch counted or attributed"
 

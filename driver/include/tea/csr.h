@@ -40,7 +40,7 @@
 #define TEA_INFO_WIDTH(v)	((unsigned)(v) & 0xf)
 #define TEA_INFO_PSV_BITS(v)	((unsigned)((v) >> 8) & 0xff)
 #define TEA_INFO_VERSION(v)	((unsigned)((v) >> 16) & 0xff)
-#define TEA_MAP_VERSION	2
+#define TEA_MAP_VERSION	3	/* 2: teastat has PRIV; 3: teapsv has ST-DIV (bit 9) */
 
 /* The sample interrupt: bit 16 of mip/mie/mideleg, cause 16. */
 #define TEA_IRQ		16

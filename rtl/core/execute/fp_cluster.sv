@@ -4,6 +4,7 @@
 `include "frontend_types.svh"
 `include "backend_types.svh"
 `include "fpu_types.svh"
+`include "tea_events.svh"
 
 // The FP cluster of tea_core (F and D): the S -> E registers of the FP
 // issue queue's three ports, their register-file reads in E, and the units
@@ -16,7 +17,9 @@
 // one, and as the conversion unit cannot wait, a divider result that meets
 // one is held for a cycle it leaves free (the divider takes nothing new
 // meanwhile). Writers wake consumers as they write, and complete the
-// instruction in the ROB with the exception flags it raised.
+// instruction in the ROB with the exception flags it raised; the divider's
+// completions carry the TEA event ST-DIV (up to 57 cycles, one at a time:
+// what the instruction waits for).
 //
 // binary32 operands are NaN-unboxed here (an f register whose upper 32 bits
 // are not all ones reads as the canonical NaN) and binary32 results bound
@@ -29,6 +32,7 @@ module fp_cluster #(
   localparam int unsigned PB    = PREG_BITS,
   localparam int unsigned RB    = ROB_IDX_BITS,
   localparam int unsigned FPB   = FP_PAYLOAD_BITS,
+  localparam int unsigned PS    = PSV_BITS,
   localparam int unsigned TAG   = RB + PB + 2  // rob_idx, pdst, rd_used, box
 ) (
   input  logic                  clk_i,
@@ -52,7 +56,8 @@ module fp_cluster #(
   output logic [NWR*64-1:0]     prf_wdata_o,
   output logic [NWR-1:0]        cpl_valid_o,
   output logic [NWR*RB-1:0]     cpl_idx_o,
-  output logic [NWR*5-1:0]      cpl_fflags_o
+  output logic [NWR*5-1:0]      cpl_fflags_o,
+  output logic [NWR*PS-1:0]     cpl_psv_o         // psv_t
 );
   localparam int unsigned P_FMA  = 0;
   localparam int unsigned P_MISC = 1;
@@ -219,6 +224,16 @@ module fp_cluster #(
   assign cpl_valid_o[1]        = w1_valid;
   assign cpl_idx_o[RB +: RB]   = w1_tag[2 + PB +: RB];
   assign cpl_fflags_o[5 +: 5]  = w1_flags;
+
+  // TEA: writer 1 completes a division or square root unless the
+  // conversion unit (pipelined, like the FMA: no bit) has it
+  psv_t w1_psv;
+  always_comb begin
+    w1_psv        = '0;
+    w1_psv.st_div = CFG_TEA != 0 && !misc_valid && (hold_q || div_valid);
+  end
+  assign cpl_psv_o[0 +: PS]  = '0;
+  assign cpl_psv_o[PS +: PS] = w1_psv;
 
   // One division at a time: the divider idle, none in E, none held.
   assign port_ready_o[P_FMA]  = 1'b1;

@@ -3,6 +3,7 @@
 `include "core_types.svh"
 `include "frontend_types.svh"
 `include "backend_types.svh"
+`include "tea_events.svh"
 
 // The integer cluster of tea_core: the S -> E registers of the integer
 // ports, their register-file reads in E, the ALU ports (port 0 also
@@ -10,6 +11,8 @@
 // the divider on the last port. The multiplier and the divider share one
 // write port; the multiplier cannot wait, so the divider holds its result
 // meanwhile. Writers are numbered ALUs first, then that shared port.
+// A division completes with the TEA event ST-DIV: the divider is the
+// structure that sees the instruction take up to 64 cycles.
 module int_cluster #(
   parameter int unsigned N_ALU = (CFG_W > 2) ? 3 : 2,
   localparam int unsigned PORTS = N_ALU + 1,   // the ALUs, then the divider
@@ -18,6 +21,7 @@ module int_cluster #(
   localparam int unsigned PB    = PREG_BITS,
   localparam int unsigned RB    = ROB_IDX_BITS,
   localparam int unsigned IPB   = INT_PAYLOAD_BITS,
+  localparam int unsigned PS    = PSV_BITS,
   localparam int unsigned MDTAG = RB + PB + 1
 ) (
   input  logic                  clk_i,
@@ -40,6 +44,7 @@ module int_cluster #(
   output logic [NWR*64-1:0]     prf_wdata_o,
   output logic [NWR-1:0]        cpl_valid_o,
   output logic [NWR*RB-1:0]     cpl_idx_o,
+  output logic [NWR*PS-1:0]     cpl_psv_o,        // psv_t
   // the ALU results being written at the end of E, for the bypass
   output logic [N_ALU-1:0]      byp_valid_o,
   output logic [N_ALU*PB-1:0]   byp_pdst_o,
@@ -146,6 +151,16 @@ module int_cluster #(
   assign prf_wdata_o[N_ALU*64 +: 64]  = mul_valid ? mul_result : div_result;
   assign cpl_valid_o[N_ALU]           = md_valid;
   assign cpl_idx_o[N_ALU*RB +: RB]    = md_tag[1 + PB +: RB];
+
+  // TEA: the ALUs and the multiplier (pipelined) set no PSV bit, the
+  // divider (iterative) ST-DIV on whatever it completes
+  psv_t md_psv;
+  always_comb begin
+    md_psv        = '0;
+    md_psv.st_div = CFG_TEA != 0 && !mul_valid && div_valid;
+  end
+  assign cpl_psv_o[0 +: N_ALU*PS]  = '0;
+  assign cpl_psv_o[N_ALU*PS +: PS] = md_psv;
 
   always_comb begin
     for (int p = 0; p < PORTS; p++) port_ready_o[p] = 1'b1;
