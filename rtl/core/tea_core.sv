@@ -22,7 +22,8 @@
 //                    fetch_align, fetch_buffer), cache/icache.sv
 //   D                decode/dispatch.sv (a decode/dispatch_lane.sv per
 //                    lane: rvc_expand, decoder), rename/rename.sv
-//   S                issue/issue_queue.sv (integer, memory and FP queues)
+//   S                issue/issue_stage.sv (issue_queue: integer, memory
+//                    and FP queues)
 //   E                execute/int_cluster.sv (alu_port, multiplier,
 //                    divider), execute/fp_cluster.sv (fpu_fma,
 //                    fpu_convert, fpu_divsqrt), execute/branch_resolve.sv,
@@ -30,10 +31,10 @@
 //   memory           lsu/lsu.sv (load_queue, store_queue,
 //                    serial_engine), cache/dcache.sv, mmu/mmu.sv,
 //                    cache/line_arbiter.sv (the line port to the LLC)
-//   C                commit/rob.sv, commit/commit_lane.sv (per lane),
-//                    commit/commit_ctrl.sv (traps, serialization, flushes,
-//                    the debug halt), commit/csr_file.sv
-//   TEA              ../tea/tea_sampler.sv at the ROB head
+//   C                commit/commit_stage.sv: rob, commit_lane (per lane),
+//                    commit_ctrl (traps, serialization, flushes, the debug
+//                    halt), csr_file
+//   TEA              ../tea/tea_unit.sv (tea_sampler) at the ROB head
 //   trace            commit/trace_port.sv (TEA_TRACE, simulation only)
 //
 // Every unit resets asynchronously on rst_ni, as everywhere in rtl/;
@@ -263,9 +264,6 @@ module tea_core #(
   logic [PADDR_BITS-1:0] dl_req_addr;
   logic [LINE_BITS-1:0]  dl_req_data;
   logic [LP_ID_BITS-1:0] dl_req_id;
-  logic [LP_ID_BITS-1:0] il_resp_id, dl_resp_id;
-  logic [LINE_BITS-1:0]  il_resp_data, dl_resp_data;
-  logic                  il_resp_error, dl_resp_error, il_resp_llc_miss, dl_resp_llc_miss;
 
   logic ev_icache_miss, ev_itlb_miss, ev_dtlb_miss, ev_load_miss, ev_st_error;
 
@@ -283,8 +281,8 @@ module tea_core #(
     .itlb_page_fault_i(tlb_pf[0]), .itlb_access_fault_i(tlb_af[0]), .itlb_miss_i(tlb_miss[0]),
     .lreq_valid_o(il_req_valid), .lreq_ready_i(il_req_ready), .lreq_addr_o(il_req_addr),
     .lreq_write_o(il_req_write), .lreq_data_o(il_req_data), .lreq_id_o(il_req_id),
-    .lresp_valid_i(il_resp_valid), .lresp_id_i(il_resp_id), .lresp_data_i(il_resp_data),
-    .lresp_error_i(il_resp_error), .lresp_llc_miss_i(il_resp_llc_miss),
+    .lresp_valid_i(il_resp_valid), .lresp_id_i, .lresp_data_i, .lresp_error_i,
+    .lresp_llc_miss_i,
     .ev_icache_miss_o(ev_icache_miss)
 `ifdef TEA_TRACE
     , .trace_fb_enq_o, .trace_fb_flush_o
@@ -308,6 +306,8 @@ module tea_core #(
     .ev_itlb_miss_o(ev_itlb_miss), .ev_dtlb_miss_o(ev_dtlb_miss)
   );
 
+  // Both caches see every response's id, data and error; the arbiter says
+  // whose it is.
   line_arbiter u_line_arbiter (
     .clk_i, .rst_ni,
     .a_lreq_valid_i(il_req_valid), .a_lreq_ready_o(il_req_ready), .a_lreq_addr_i(il_req_addr),
@@ -319,14 +319,6 @@ module tea_core #(
     .lreq_valid_o, .lreq_ready_i, .lreq_addr_o, .lreq_write_o, .lreq_data_o, .lreq_id_o,
     .lresp_valid_i, .lresp_id_i
   );
-  assign il_resp_id       = lresp_id_i;
-  assign dl_resp_id       = lresp_id_i;
-  assign il_resp_data     = lresp_data_i;
-  assign dl_resp_data     = lresp_data_i;
-  assign il_resp_error    = lresp_error_i;
-  assign dl_resp_error    = lresp_error_i;
-  assign il_resp_llc_miss = lresp_llc_miss_i;
-  assign dl_resp_llc_miss = lresp_llc_miss_i;
 
   // D-cache ports driven by the LSU
   logic                   dc_ld_req_valid, dc_ld_req_ready, dc_ld_resp_valid;
@@ -371,8 +363,8 @@ module tea_core #(
     .probe_valid_i, .probe_addr_i, .probe_inval_i, .probe_done_o,
     .lreq_valid_o(dl_req_valid), .lreq_ready_i(dl_req_ready), .lreq_addr_o(dl_req_addr),
     .lreq_write_o(dl_req_write), .lreq_data_o(dl_req_data), .lreq_id_o(dl_req_id),
-    .lresp_valid_i(dl_resp_valid), .lresp_id_i(dl_resp_id), .lresp_data_i(dl_resp_data),
-    .lresp_error_i(dl_resp_error), .lresp_llc_miss_i(dl_resp_llc_miss),
+    .lresp_valid_i(dl_resp_valid), .lresp_id_i, .lresp_data_i, .lresp_error_i,
+    .lresp_llc_miss_i,
     .ev_load_miss_o(ev_load_miss)
   );
 
@@ -382,7 +374,10 @@ module tea_core #(
   logic                     redirect_pending;     // a mispredicted branch waits to commit
   logic [RB:0]              rob_free;
   logic                     rob_empty;
-  logic [RB-1:0]            rob_head_idx, rob_tail_idx;
+  logic [RB-1:0]            rob_head_idx;
+  /* verilator lint_off UNUSEDSIGNAL */  // read by the trace port
+  logic [RB-1:0]            rob_tail_idx;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [W*RB-1:0]          rob_alloc_idx;
   logic [$clog2(CFG_IQ_ENTRIES+1)-1:0] iq_int_free, iq_mem_free, iq_fp_free;
   logic [LQ_IDX_BITS:0]     lq_free;
@@ -416,8 +411,7 @@ module tea_core #(
   logic [2:0]             frm;
   logic [W-1:0]           disp_load, disp_store;
 
-  logic [W-1:0]    commit_lanes;   // the head lanes that commit this cycle
-  logic [W-1:0]    cm_rd_valid;
+  logic [W-1:0]    cm_rd_valid;    // ... and write a register
   logic [W*6-1:0]  head_rd;
   logic [W*PB-1:0] head_pdst, head_old_pdst;
 
@@ -465,36 +459,12 @@ module tea_core #(
     .commit_old_pdst_i(head_old_pdst)
   );
 
-  // ---------------------------------------------------------------------
-  // Reorder buffer
-  // ---------------------------------------------------------------------
-  logic [W-1:0]          head_valid, head_done, head_xcpt, head_mispredict, head_replay;
-  logic [3:0]            head_cause;         // the oldest exception's
-  logic [63:0]           head_tval;
-  logic [W*PSV_BITS-1:0] head_psv;
-  logic [W*5-1:0]        head_fflags;
-  logic [W*RPB-1:0]      head_payload;
+  // completions come back to the ROB (commit_stage below)
   logic [LB-1:0]         commit_count;
-  logic                  mb_valid;
+  logic                  mb_valid;     // a mispredicted branch resolved
   logic [RB-1:0]         mb_idx;
-  logic                  mo_valid;
+  logic                  mo_valid;     // a memory-ordering violation
   logic [RB-1:0]         mo_idx;
-
-  rob #(.PAYLOAD_BITS(RPB), .CPL_PORTS(CPL_PORTS)) u_rob (
-    .clk_i, .rst_ni, .flush_i(flush),
-    .alloc_valid_i(disp_lanes), .alloc_payload_i(rob_alloc_payload), .alloc_psv_i(rob_alloc_psv),
-    .alloc_done_i(rob_alloc_done), .alloc_xcpt_i(rob_alloc_xcpt), .alloc_cause_i(rob_alloc_cause),
-    .alloc_tval_i(rob_alloc_tval), .alloc_idx_o(rob_alloc_idx), .free_o(rob_free),
-    .cpl_valid_i(cpl_valid), .cpl_idx_i(cpl_idx), .cpl_xcpt_i(cpl_xcpt), .cpl_cause_i(cpl_cause),
-    .cpl_tval_i(cpl_tval), .cpl_psv_i(cpl_psv), .cpl_fflags_i(cpl_fflags),
-    .mb_valid_i(mb_valid), .mb_idx_i(mb_idx), .mo_valid_i(mo_valid), .mo_idx_i(mo_idx),
-    .head_valid_o(head_valid), .head_done_o(head_done), .head_xcpt_o(head_xcpt),
-    .head_cause_o(head_cause), .head_tval_o(head_tval), .head_psv_o(head_psv),
-    .head_fflags_o(head_fflags),
-    .head_mispredict_o(head_mispredict), .head_replay_o(head_replay),
-    .head_payload_o(head_payload), .head_idx_o(rob_head_idx), .tail_idx_o(rob_tail_idx),
-    .empty_o(rob_empty), .commit_count_i(commit_count)
-  );
 
   // ---------------------------------------------------------------------
   // S: issue queues
@@ -505,82 +475,42 @@ module tea_core #(
   logic [1:0]               mem_port_ready, mem_iss_valid;
   logic [2*MPB-1:0]         mem_iss_payload;
   logic [2*PB-1:0]          mem_iss_prs1;
+  /* verilator lint_off UNUSEDSIGNAL */  // a load has no second source
+  logic [2*PB-1:0]          mem_iss_prs2;
+  /* verilator lint_on UNUSEDSIGNAL */
   logic [2:0]               fp_port_ready, fp_iss_valid;
   logic [3*FPB-1:0]         fp_iss_payload;
   logic [3*PB-1:0]          fp_iss_prs1, fp_iss_prs2, fp_iss_prs3;
-  /* verilator lint_off UNUSEDSIGNAL */  // a load has no second source; only FMAs a third
-  logic [2*PB-1:0]          mem_iss_prs2;
-  logic [INT_PORTS*PB-1:0]  int_iss_prs3;
-  logic [2*PB-1:0]          mem_iss_prs3;
-  /* verilator lint_on UNUSEDSIGNAL */
 
-`ifdef TEA_TRACE
-  logic [CFG_PRF_ENTRIES-1:0] trace_load_preg, trace_div_preg;
-  /* verilator lint_off UNUSEDSIGNAL */  // the stage view needs the oldest's readiness only
-  logic [CFG_IQ_ENTRIES-1:0]  trace_int_iq_ready, trace_mem_iq_ready;
-  logic [CFG_IQ_ENTRIES-1:0]  trace_int_iq_wait_load, trace_mem_iq_wait_load;
-  logic [CFG_IQ_ENTRIES-1:0]  trace_int_iq_wait_div, trace_mem_iq_wait_div;
-  /* verilator lint_on UNUSEDSIGNAL */
-
-  issue_trace #(.W(W)) u_issue_trace (
-    .clk_i, .disp_lanes_i(disp_lanes), .disp_load_i(disp_load), .rd_used_i(rn_rd_used),
-    .pdst_i(pdst), .iq_fp_valid_i(iq_fp_valid), .iq_fp_ports_i(iq_fp_ports),
-    .load_preg_o(trace_load_preg), .div_preg_o(trace_div_preg)
-  );
-  assign trace_iq_ready_o = {trace_fp_iq_ready_o[0], trace_mem_iq_ready[0], trace_int_iq_ready[0]};
-`endif
-
-  issue_queue #(.PORTS(INT_PORTS), .NWAKE(NWAKE), .PAYLOAD_BITS(IPB)) u_iq_int (
+  issue_stage #(.W(W), .INT_PORTS(INT_PORTS), .NWAKE(NWAKE)) u_issue (
     .clk_i, .rst_ni, .flush_i(flush),
-    .ins_valid_i(iq_int_valid), .ins_payload_i(iq_int_payload),
-    .ins_prs1_i(prs1), .ins_prs2_i(prs2), .ins_prs3_i('0),
-    .ins_rs1_ready_i(iq_int_rs1_ready), .ins_rs2_ready_i(iq_int_rs2_ready), .ins_rs3_ready_i('1),
-    .ins_ports_i(iq_int_ports), .free_o(iq_int_free),
+    .prs1_i(prs1), .prs2_i(prs2), .prs3_i(prs3),
+    .int_valid_i(iq_int_valid), .int_payload_i(iq_int_payload), .int_ports_i(iq_int_ports),
+    .int_rs1_ready_i(iq_int_rs1_ready), .int_rs2_ready_i(iq_int_rs2_ready),
+    .int_free_o(iq_int_free),
+    .mem_valid_i(iq_mem_valid), .mem_payload_i(iq_mem_payload), .mem_ports_i(iq_mem_ports),
+    .mem_rs1_ready_i(iq_mem_rs1_ready), .mem_rs2_ready_i(iq_mem_rs2_ready),
+    .mem_free_o(iq_mem_free),
+    .fp_valid_i(iq_fp_valid), .fp_payload_i(iq_fp_payload), .fp_ports_i(iq_fp_ports),
+    .fp_rs1_ready_i(iq_fp_rs1_ready), .fp_rs2_ready_i(iq_fp_rs2_ready),
+    .fp_rs3_ready_i(iq_fp_rs3_ready), .fp_free_o(iq_fp_free),
     .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
-    .port_ready_i(int_port_ready), .iss_valid_o(int_iss_valid), .iss_payload_o(int_iss_payload),
-    .iss_prs1_o(int_iss_prs1), .iss_prs2_o(int_iss_prs2), .iss_prs3_o(int_iss_prs3)
+    .int_port_ready_i(int_port_ready), .int_iss_valid_o(int_iss_valid),
+    .int_iss_payload_o(int_iss_payload), .int_iss_prs1_o(int_iss_prs1),
+    .int_iss_prs2_o(int_iss_prs2),
+    .mem_port_ready_i(mem_port_ready), .mem_iss_valid_o(mem_iss_valid),
+    .mem_iss_payload_o(mem_iss_payload), .mem_iss_prs1_o(mem_iss_prs1),
+    .mem_iss_prs2_o(mem_iss_prs2),
+    .fp_port_ready_i(fp_port_ready), .fp_iss_valid_o(fp_iss_valid),
+    .fp_iss_payload_o(fp_iss_payload), .fp_iss_prs1_o(fp_iss_prs1),
+    .fp_iss_prs2_o(fp_iss_prs2), .fp_iss_prs3_o(fp_iss_prs3)
 `ifdef TEA_TRACE
-    , .trace_load_preg_i(trace_load_preg), .trace_div_preg_i(trace_div_preg),
-    .trace_taken_o(trace_int_iq_taken_o),
-    .trace_ready_o(trace_int_iq_ready), .trace_wait_load_o(trace_int_iq_wait_load),
-    .trace_wait_div_o(trace_int_iq_wait_div)
-`endif
-  );
-
-  issue_queue #(.PORTS(2), .NWAKE(NWAKE), .PAYLOAD_BITS(MPB)) u_iq_mem (
-    .clk_i, .rst_ni, .flush_i(flush),
-    .ins_valid_i(iq_mem_valid), .ins_payload_i(iq_mem_payload),
-    .ins_prs1_i(prs1), .ins_prs2_i(prs2), .ins_prs3_i('0),
-    .ins_rs1_ready_i(iq_mem_rs1_ready), .ins_rs2_ready_i(iq_mem_rs2_ready), .ins_rs3_ready_i('1),
-    .ins_ports_i(iq_mem_ports), .free_o(iq_mem_free),
-    .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
-    .port_ready_i(mem_port_ready), .iss_valid_o(mem_iss_valid), .iss_payload_o(mem_iss_payload),
-    .iss_prs1_o(mem_iss_prs1), .iss_prs2_o(mem_iss_prs2), .iss_prs3_o(mem_iss_prs3)
-`ifdef TEA_TRACE
-    , .trace_load_preg_i(trace_load_preg), .trace_div_preg_i(trace_div_preg),
-    .trace_taken_o(trace_mem_iq_taken_o),
-    .trace_ready_o(trace_mem_iq_ready), .trace_wait_load_o(trace_mem_iq_wait_load),
-    .trace_wait_div_o(trace_mem_iq_wait_div)
-`endif
-  );
-
-  // The FP queue: three sources (the FMADD family's addend); ports FMA,
-  // conversions, divide/square root.
-  issue_queue #(.PORTS(3), .NWAKE(NWAKE), .PAYLOAD_BITS(FPB), .NSRC(3)) u_iq_fp (
-    .clk_i, .rst_ni, .flush_i(flush),
-    .ins_valid_i(iq_fp_valid), .ins_payload_i(iq_fp_payload),
-    .ins_prs1_i(prs1), .ins_prs2_i(prs2), .ins_prs3_i(prs3),
-    .ins_rs1_ready_i(iq_fp_rs1_ready), .ins_rs2_ready_i(iq_fp_rs2_ready),
-    .ins_rs3_ready_i(iq_fp_rs3_ready),
-    .ins_ports_i(iq_fp_ports), .free_o(iq_fp_free),
-    .wake_valid_i(wake_valid), .wake_pdst_i(wake_pdst),
-    .port_ready_i(fp_port_ready), .iss_valid_o(fp_iss_valid), .iss_payload_o(fp_iss_payload),
-    .iss_prs1_o(fp_iss_prs1), .iss_prs2_o(fp_iss_prs2), .iss_prs3_o(fp_iss_prs3)
-`ifdef TEA_TRACE
-    , .trace_load_preg_i(trace_load_preg), .trace_div_preg_i(trace_div_preg),
-    .trace_taken_o(trace_fp_iq_taken_o),
-    .trace_ready_o(trace_fp_iq_ready_o), .trace_wait_load_o(trace_fp_iq_wait_load_o),
-    .trace_wait_div_o(trace_fp_iq_wait_div_o)
+    , .disp_lanes_i(disp_lanes), .disp_load_i(disp_load), .rd_used_i(rn_rd_used),
+    .pdst_i(pdst),
+    .trace_int_taken_o(trace_int_iq_taken_o), .trace_mem_taken_o(trace_mem_iq_taken_o),
+    .trace_fp_taken_o(trace_fp_iq_taken_o), .trace_oldest_ready_o(trace_iq_ready_o),
+    .trace_fp_ready_o(trace_fp_iq_ready_o), .trace_fp_wait_load_o(trace_fp_iq_wait_load_o),
+    .trace_fp_wait_div_o(trace_fp_iq_wait_div_o)
 `endif
   );
 
@@ -764,148 +694,82 @@ module tea_core #(
   );
 
   // ---------------------------------------------------------------------
-  // C: commit
+  // C: the ROB, commit, the CSRs
   // ---------------------------------------------------------------------
-  logic [W-1:0]    head_is_load, head_is_store, head_csr_sys;
   /* verilator lint_off UNUSEDSIGNAL */  // read by the trace port
-  logic [W-1:0]    head_rd_used;
-  logic [W*64-1:0] head_pc;
-  logic [W*32-1:0] head_insn;
-  logic            head_amo;
+  logic [W-1:0]          head_rd_used, head_is_store;
+  logic [W*64-1:0]       head_pc;
+  logic [W*32-1:0]       head_insn;
+  logic [W*PSV_BITS-1:0] head_psv;
+  logic                  head_amo;
+  logic [11:0]           csr_addr;
+  logic                  csr_valid, csr_write;
+  logic [63:0]           csr_rdata;
+  logic [W-1:0]          commit_lanes;   // the head lanes that commit this cycle
+  logic                  trap_irq;
+  logic [63:0]           trap_cause, trap_tval;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic [W*5-1:0]  head_fp_flags;
-  logic [W-1:0]    head_fp_dirty;
-  logic [4:0]      fp_flags;
-  for (genvar i = 0; i < W; i++) begin : g_head
-    commit_lane u_lane (
-      .payload_i(head_payload[i*RPB +: RPB]), .commit_i(commit_lanes[i]),
-      .fflags_i(head_fflags[i*5 +: 5]),
-      .fp_flags_o(head_fp_flags[i*5 +: 5]), .fp_dirty_o(head_fp_dirty[i]),
-      .is_load_o(head_is_load[i]), .is_store_o(head_is_store[i]), .csr_sys_o(head_csr_sys[i]),
-      .rd_used_o(head_rd_used[i]), .rd_commit_o(cm_rd_valid[i]), .rd_o(head_rd[i*6 +: 6]),
-      .pdst_o(head_pdst[i*PB +: PB]), .old_pdst_o(head_old_pdst[i*PB +: PB]),
-      .pc_o(head_pc[i*64 +: 64]), .insn_o(head_insn[i*32 +: 32])
-    );
-  end
-
-  always_comb begin
-    fp_flags = '0;
-    for (int i = 0; i < W; i++) fp_flags = fp_flags | head_fp_flags[i*5 +: 5];
-  end
-
-  logic        csr_valid, csr_write, csr_read, csr_illegal;
-  csr_op_e     csr_op;
-  logic [11:0] csr_addr;
-  logic [63:0] csr_rdata, csr_wdata;
-  logic        mret_illegal, sret_illegal, wfi_illegal, sfence_illegal;
-  logic        trap_irq;
-  logic [63:0] trap_cause, trap_tval, trap_pc, trap_target, xret_target;
-  logic        do_mret, do_sret;
-  logic        irq_pending, wfi_wakeup;
-  logic [63:0] irq_cause;
   logic [W-1:0]          retire_lanes;    // what leaves the ROB head, for the TEA sampler
   logic                  retire_trap;
   logic [W*PSV_BITS-1:0] retire_psv;
-  logic        ev_mispredict, ev_replay, ev_xcpt;
+  logic                  tea_irq, tea_illegal, tea_we;   // the TEA sampler's CSRs and interrupt
+  logic [63:0]           tea_rdata, tea_wdata;
+  assign tea_irq_o = tea_irq;
 
-  commit_ctrl #(.W(W)) u_commit (
+  commit_stage #(.HARTID(HARTID), .W(W), .CPL_PORTS(CPL_PORTS)) u_commit_stage (
     .clk_i, .rst_ni,
-    .head_valid_i(head_valid), .head_done_i(head_done), .head_xcpt_i(head_xcpt),
-    .head_replay_i(head_replay), .head_mispredict_i(head_mispredict), .head_psv_i(head_psv),
-    .head_is_load_i(head_is_load), .head_is_store_i(head_is_store),
-    .head_csr_sys_i(head_csr_sys), .head_payload_i(head_payload[0 +: RPB]),
-    .head_cause_i(head_cause), .head_tval_i(head_tval),
+    .alloc_valid_i(disp_lanes), .alloc_payload_i(rob_alloc_payload), .alloc_psv_i(rob_alloc_psv),
+    .alloc_done_i(rob_alloc_done), .alloc_xcpt_i(rob_alloc_xcpt), .alloc_cause_i(rob_alloc_cause),
+    .alloc_tval_i(rob_alloc_tval), .alloc_idx_o(rob_alloc_idx), .rob_free_o(rob_free),
+    .rob_empty_o(rob_empty), .rob_head_idx_o(rob_head_idx), .rob_tail_idx_o(rob_tail_idx),
+    .cpl_valid_i(cpl_valid), .cpl_idx_i(cpl_idx), .cpl_xcpt_i(cpl_xcpt), .cpl_cause_i(cpl_cause),
+    .cpl_tval_i(cpl_tval), .cpl_psv_i(cpl_psv), .cpl_fflags_i(cpl_fflags),
+    .mb_valid_i(mb_valid), .mb_idx_i(mb_idx), .mo_valid_i(mo_valid), .mo_idx_i(mo_idx),
     .commit_lanes_o(commit_lanes), .commit_count_o(commit_count),
     .commit_loads_o(commit_loads), .commit_stores_o(commit_stores),
+    .rd_commit_o(cm_rd_valid), .head_rd_o(head_rd), .head_pdst_o(head_pdst),
+    .head_old_pdst_o(head_old_pdst), .head_rd_used_o(head_rd_used),
+    .head_is_store_o(head_is_store), .head_pc_o(head_pc), .head_insn_o(head_insn),
+    .head_psv_o(head_psv),
     .head_raddr_o(prf_raddr[RD_HEAD*PB +: 2*PB]), .head_rs1_i(prf_rdata[RD_HEAD*64 +: 64]),
     .wake_valid_o(wake_valid[WK_SER]), .wake_pdst_o(wake_pdst[WK_SER*PB +: PB]),
     .prf_we_o(prf_we[WK_SER]), .prf_waddr_o(prf_waddr[WK_SER*PB +: PB]),
     .prf_wdata_o(prf_wdata[WK_SER*64 +: 64]),
-    .csr_valid_o(csr_valid), .csr_op_o(csr_op), .csr_addr_o(csr_addr),
-    .csr_wdata_o(csr_wdata), .csr_write_o(csr_write), .csr_read_o(csr_read),
-    .csr_rdata_i(csr_rdata), .csr_illegal_i(csr_illegal),
-    .mret_illegal_i(mret_illegal), .sret_illegal_i(sret_illegal), .wfi_illegal_i(wfi_illegal),
-    .sfence_illegal_i(sfence_illegal),
+    .csr_valid_o(csr_valid), .csr_addr_o(csr_addr), .csr_write_o(csr_write),
+    .csr_rdata_o(csr_rdata), .tea_rdata_i(tea_rdata), .tea_illegal_i(tea_illegal),
+    .tea_irq_i(tea_irq), .tea_we_o(tea_we), .tea_wdata_o(tea_wdata),
     .trap_valid_o(trap_valid), .trap_irq_o(trap_irq), .trap_cause_o(trap_cause),
-    .trap_tval_o(trap_tval), .trap_pc_o(trap_pc), .trap_target_i(trap_target),
-    .mret_o(do_mret), .sret_o(do_sret), .xret_target_i(xret_target),
-    .irq_pending_i(irq_pending), .irq_cause_i(irq_cause), .wfi_wakeup_i(wfi_wakeup),
+    .trap_tval_o(trap_tval),
+    .flush_o(flush), .fe_flush_o(fe_flush), .fe_flush_pc_o(fe_flush_pc),
+    .fe_flush_ckpt_o(fe_flush_ckpt), .icache_inval_o(icache_inval), .mmu_flush_o(mmu_flush),
+    .retire_o(retire_lanes), .retire_trap_o(retire_trap), .retire_psv_o(retire_psv),
     .head_amo_o(head_amo), .amo_valid_o(amo_issue_valid), .amo_ready_i(amo_issue_ready),
     .amo_op_o(amo_issue_op), .amo_word_o(amo_issue_word), .amo_pdst_o(amo_issue_pdst),
     .sq_empty_i(sq_empty), .sq_drained_i(sq_drained),
     .dc_clean_req_o(dc_clean_req), .dc_clean_done_i(dc_clean_done),
-    .flush_o(flush), .fe_flush_o(fe_flush), .fe_flush_pc_o(fe_flush_pc),
-    .fe_flush_ckpt_o(fe_flush_ckpt), .icache_inval_o(icache_inval), .mmu_flush_o(mmu_flush),
-    .retire_o(retire_lanes), .retire_trap_o(retire_trap), .retire_psv_o(retire_psv),
-    .ev_mispredict_o(ev_mispredict), .ev_replay_o(ev_replay), .ev_xcpt_o(ev_xcpt),
+    .priv_o(priv), .priv_data_o(priv_data), .satp_o(satp), .sum_o(sum), .mxr_o(mxr),
+    .frm_o(frm), .fs_off_o(fs_off),
+    .irq_m_soft_i, .irq_m_timer_i, .irq_m_ext_i, .irq_s_ext_i, .mtime_i,
+    .ev_icache_miss_i(ev_icache_miss), .ev_itlb_miss_i(ev_itlb_miss),
+    .ev_load_miss_i(ev_load_miss), .ev_dtlb_miss_i(ev_dtlb_miss),
+    .ev_llc_miss_i(lresp_valid_i && lresp_llc_miss_i), .ev_sq_full_i(ev_sq_full),
+    .ev_st_error_i(ev_st_error),
     .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,
     .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i,
     .dbg_reg_addr_o(dbg_reg_addr), .dbg_preg_i(prs1[0 +: PB])
   );
   assign halted = dbg_halted_o;
 
-  logic [HPM_NUM_EVENTS*LB-1:0] events;
-  logic        ext_valid;
-  logic        tea_irq, tea_illegal, tea_we;   // the TEA sampler's CSRs and interrupt
-  logic [63:0] tea_rdata, tea_wdata;
-  assign tea_irq_o = tea_irq;
-
-  csr_file #(.HARTID(HARTID)) u_csr (
-    .clk_i, .rst_ni,
-    .csr_valid_i(csr_valid), .csr_op_i(csr_op), .csr_addr_i(csr_addr),
-    .csr_wdata_i(csr_wdata), .csr_write_i(csr_write), .csr_read_i(csr_read),
-    .csr_rdata_o(csr_rdata), .csr_illegal_o(csr_illegal),
-    .mret_illegal_o(mret_illegal), .sret_illegal_o(sret_illegal), .wfi_illegal_o(wfi_illegal),
-    .sfence_illegal_o(sfence_illegal),
-    .trap_valid_i(trap_valid), .trap_cause_i(trap_cause), .trap_pc_i(trap_pc),
-    .trap_tval_i(trap_tval), .trap_target_o(trap_target),
-    .mret_i(do_mret), .sret_i(do_sret), .xret_target_o(xret_target),
-    .irq_m_soft_i, .irq_m_timer_i, .irq_m_ext_i, .irq_s_ext_i, .mtime_i,
-    .irq_pending_o(irq_pending), .irq_cause_o(irq_cause), .wfi_wakeup_o(wfi_wakeup),
-    .instret_i(commit_count), .events_i(events),
-    .priv_o(priv), .priv_data_o(priv_data), .satp_o(satp), .sum_o(sum), .mxr_o(mxr),
-    .fp_flags_i(fp_flags), .fp_dirty_i(|head_fp_dirty), .frm_o(frm), .fs_off_o(fs_off),
-    .irq_tea_i(tea_irq),
-    .ext_valid_o(ext_valid), .ext_rdata_i(tea_rdata), .ext_illegal_i(tea_illegal),
-    .ext_we_o(tea_we), .ext_wdata_o(tea_wdata)
-  );
-
-  // Performance events (hpm_events.svh numbering, 1-based)
-  always_comb begin
-    events = '0;
-    events[0*LB +: LB] = LB'(ev_icache_miss);
-    events[1*LB +: LB] = LB'(ev_itlb_miss);
-    events[2*LB +: LB] = LB'(ev_load_miss);
-    events[3*LB +: LB] = LB'(ev_dtlb_miss);
-    events[4*LB +: LB] = LB'(lresp_valid_i && lresp_llc_miss_i);
-    events[5*LB +: LB] = LB'(ev_mispredict);
-    events[6*LB +: LB] = LB'(ev_replay);
-    events[7*LB +: LB] = LB'(ev_sq_full);
-    events[8*LB +: LB] = LB'(ev_xcpt);
-    events[9*LB +: LB] = LB'(trap_irq);
-    events[10*LB +: LB] = LB'(ev_st_error);
-  end
-
-  logic unused_ev;
-  assign unused_ev = ext_valid ^ (|rob_tail_idx);
-
   // ---------------------------------------------------------------------
   // TEA: the time-proportional sample selector (rtl/tea/tea_sampler.sv)
   // ---------------------------------------------------------------------
-  // The sampler's CSR port: the instruction at the head, or in simulation
-  // the simulator's debug write (trace port), which wins.
-  logic        sim_tea_we;
+  logic        sim_tea_we;             // the simulator's write (trace port)
   logic [11:0] sim_tea_addr;
   logic [63:0] sim_tea_wdata;
-  logic [11:0] tea_addr;
-  logic        tea_write, tea_commit_we;
+  /* verilator lint_off UNUSEDSIGNAL */  // the trace port reads these
+  logic [11:0] tea_addr;               // what the sampler's CSRs see
+  logic        tea_commit_we;
   logic [63:0] tea_commit_wdata;
-  assign tea_addr         = sim_tea_we ? sim_tea_addr : csr_addr;
-  assign tea_write        = sim_tea_we || csr_write;
-  assign tea_commit_we    = sim_tea_we || tea_we;
-  assign tea_commit_wdata = sim_tea_we ? sim_tea_wdata : tea_wdata;
-
-  /* verilator lint_off UNUSEDSIGNAL */  // the sample is read by the trace port
   logic                  tea_valid;
   logic [63:0]           tea_time, tea_lost;
   logic [1:0]            tea_state, tea_priv;
@@ -913,36 +777,19 @@ module tea_core #(
   logic [W*64-1:0]       tea_pc;
   logic [W*PSV_BITS-1:0] tea_psv;
   /* verilator lint_on UNUSEDSIGNAL */
-  if (CFG_TEA != 0) begin : g_tea
-    tea_sampler #(.W(W)) u_sampler (
-      .clk_i, .rst_ni,
-      .rob_empty_i(rob_empty), .retire_i(retire_lanes), .retire_trap_i(retire_trap),
-      .retire_pc_i(head_pc), .retire_psv_i(retire_psv), .flush_i(flush),
-      .priv_i(priv), .csr_addr_i(tea_addr), .csr_write_i(tea_write),
-      .csr_we_i(tea_commit_we), .csr_wdata_i(tea_commit_wdata),
-      .csr_rdata_o(tea_rdata), .csr_illegal_o(tea_illegal), .irq_o(tea_irq),
-      .sample_valid_o(tea_valid), .sample_time_o(tea_time), .sample_state_o(tea_state),
-      .sample_priv_o(tea_priv),
-      .sample_mask_o(tea_mask), .sample_pc_o(tea_pc), .sample_psv_o(tea_psv),
-      .lost_o(tea_lost)
-    );
-  end else begin : g_no_tea
-    // TEA removed: its CSRs do not exist, and nothing samples.
-    logic unused_tea;
-    assign unused_tea  = ^{rob_empty, retire_lanes, retire_trap, retire_psv, tea_addr, tea_write,
-                           tea_commit_we, tea_commit_wdata};
-    assign tea_rdata   = '0;
-    assign tea_illegal = 1'b1;
-    assign tea_irq     = 1'b0;
-    assign tea_valid   = 1'b0;
-    assign tea_time    = '0;
-    assign tea_state   = '0;
-    assign tea_priv    = '0;
-    assign tea_mask    = '0;
-    assign tea_pc      = '0;
-    assign tea_psv     = '0;
-    assign tea_lost    = '0;
-  end
+
+  tea_unit #(.W(W)) u_tea (
+    .clk_i, .rst_ni,
+    .rob_empty_i(rob_empty), .retire_i(retire_lanes), .retire_trap_i(retire_trap),
+    .retire_pc_i(head_pc), .retire_psv_i(retire_psv), .flush_i(flush), .priv_i(priv),
+    .csr_addr_i(csr_addr), .csr_write_i(csr_write), .csr_we_i(tea_we), .csr_wdata_i(tea_wdata),
+    .csr_rdata_o(tea_rdata), .csr_illegal_o(tea_illegal), .irq_o(tea_irq),
+    .sim_we_i(sim_tea_we), .sim_addr_i(sim_tea_addr), .sim_wdata_i(sim_tea_wdata),
+    .port_addr_o(tea_addr), .port_we_o(tea_commit_we), .port_wdata_o(tea_commit_wdata),
+    .sample_valid_o(tea_valid), .sample_time_o(tea_time), .sample_state_o(tea_state),
+    .sample_priv_o(tea_priv), .sample_mask_o(tea_mask), .sample_pc_o(tea_pc),
+    .sample_psv_o(tea_psv), .lost_o(tea_lost)
+  );
 
   // ---------------------------------------------------------------------
   // Trace port (simulation only)
