@@ -34,7 +34,7 @@ $(RESULTS)/linux/perf: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(BUILD)
 	@$(RUN_TEST) $@ 300 tests/linux/perf.sh $(LINUX_DIR) $(BUILD)/bin/teaperf $(BUILD)/bin/teasim
 $(RESULTS)/linux/perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(RTL_LIB) $(BUILD)/bin/teaperf \
 		tests/linux/perf.sh tests/linux/lib.sh FORCE
-	@$(RUN_TEST) $@ 3600 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
+	@$(RUN_TEST) $@ 7200 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
 		$(BUILD)/bin/teasim --rtl --config $(CONFIG)
 $(RESULTS)/linux/perf-rtl-large: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(call rtl_lib,large) \
 		$(BUILD)/bin/teaperf tests/linux/perf.sh tests/linux/lib.sh FORCE
