@@ -7,7 +7,6 @@
 #define INSN_EBREAK 0x00100073u
 #define INSN_SRET   0x10200073u
 #define INSN_MRET   0x30200073u
-#define INSN_WFI    0x10500073u
 /* The semihosting sequence around an uncompressed EBREAK. */
 #define INSN_SEMIHOST_ENTRY 0x01f01013u   /* slli x0, x0, 0x1f */
 #define INSN_SEMIHOST_EXIT  0x40705013u   /* srai x0, x0, 7 */

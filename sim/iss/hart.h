@@ -42,14 +42,17 @@ void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx);
 bool hart_at_semihost_call(struct hart *h);
 
 /* The F and D extensions (misa F and D, mstatus.FS, the f registers,
- * fcsr). A hart has none unless given them: the RTL core has none yet,
- * and co-simulation needs the reference to refuse what the core refuses. */
+ * fcsr). A hart has none unless given them; teasim gives them to the
+ * reference of the RTL core, which always has them. */
 void hart_set_fp(struct hart *h, bool on);
 
 /* The commit width whose TEA slot CSRs exist (docs/tea-csr.md);
  * HART_TEA_WIDTH unless set, as the default configuration of the core. */
 #define HART_TEA_WIDTH 2
 void hart_set_tea_width(struct hart *h, unsigned width);
+
+/* WFI's encoding, for whoever asks whether a hart waits in one */
+#define INSN_WFI 0x10500073u
 /* Drives the TEA interrupt line (mip bit 16), for a bench that models a
  * sampler outside the hart. */
 void hart_set_tea_irq(struct hart *h, bool on);

@@ -20,7 +20,6 @@
 /* ... unless it waits in WFI: an idle kernel's next timer tick may be
  * further off (Linux at HZ=250: 400,000 cycles at 100 MHz) */
 #define WFI_STALL_CYCLES 20000000
-#define INSN_WFI      0x10500073u
 #define COSIM_HISTORY 16
 #define POLL_CYCLES   4096     /* cycles between host polls when no store commits */
 

@@ -231,7 +231,6 @@ static inline uint32_t csrrsi(unsigned rd, unsigned csr, unsigned uimm)
 #define INSN_EBREAK 0x00100073u
 #define INSN_MRET   0x30200073u
 #define INSN_SRET   0x10200073u
-#define INSN_WFI    0x10500073u
 #define INSN_NOP    0x00000013u
 
 static inline uint32_t sfence_vma(unsigned rs1, unsigned rs2)
