@@ -47,7 +47,7 @@ constexpr uint64_t kClint = 0x02000000, kPlic = 0x0c000000, kUart = 0x10000000;
 constexpr unsigned kSteps = 200000;
 
 constexpr uint32_t INSN_MRET = 0x30200073, INSN_SRET = 0x10200073;
-constexpr uint32_t INSN_WFI = 0x10500073, INSN_SFENCE = 0x12000073;
+constexpr uint32_t INSN_SFENCE = 0x12000073;  // sfence.vma x0, x0; INSN_WFI comes from iss/hart.h
 
 // csr_op_e of rtl/include/core_types.svh
 enum { CSR_RW = 0, CSR_RS = 1, CSR_RC = 2 };
