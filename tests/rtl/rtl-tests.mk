@@ -29,26 +29,29 @@ $(RTL_TB_RESULTS): $(RESULTS)/rtl/%: $(BUILD)/rtl-tb/%/Vtb FORCE
 
 # C++ benches. Verilated code is compiled with -O1: these benches run for
 # seconds, and compile time dominates on the 2-core CI machine.
-# <module>_TB_VFLAGS adds Verilator flags for one bench.
+# <module>_TB_VFLAGS adds Verilator flags for one bench, <module>_TB_CSRCS
+# C++ files beside <module>_tb.cpp (a name not ending in _tb.cpp).
 RTL_CPP_TB_MODULES := $(patsubst tests/rtl/%_tb.cpp,%,$(wildcard tests/rtl/*_tb.cpp))
 RTL_CPP_TB_RESULTS := $(RTL_CPP_TB_MODULES:%=$(RESULTS)/rtl/%)
 # lsu_tb checks the commit-trace outputs, which exist for the trace port only
 lsu_TB_VFLAGS := -DTEA_TRACE
+lsu_TB_CSRCS := tests/rtl/lsu_tb_model.cpp
 
 # $(1): module under test. The bench's top is its wrapper when there is one.
 define rtl_cpp_tb_rule
 $(1)_TB_TOP := $(if $(wildcard tests/rtl/$(1)_tb_top.sv),$(1)_tb_top,$(1))
 $(1)_TB_VSRC := $(firstword $(wildcard tests/rtl/$(1)_tb_top.sv) $(filter %/$(1).sv,$(RTL_SRCS)))
 
-$(BUILD)/rtl-cpp/$(1)/Vtb: tests/rtl/$(1)_tb.cpp $$($(1)_TB_VSRC) $(RTL_SRCS) $(RTL_HDRS) \
-		$(wildcard tests/rtl/*.h) $(SIM_LIB) | $(DEPS_STAMP)
+$(BUILD)/rtl-cpp/$(1)/Vtb: tests/rtl/$(1)_tb.cpp $$($(1)_TB_CSRCS) $$($(1)_TB_VSRC) $(RTL_SRCS) \
+		$(RTL_HDRS) $(wildcard tests/rtl/*.h) $(SIM_LIB) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	$$(quiet) VERILATE $$@
 	$(Q)verilator --cc --exe --build $(RTL_TB_VFLAGS) $$($(1)_TB_VFLAGS) \
 		--top-module $$($(1)_TB_TOP) \
 		-Mdir $$(@D) -o Vtb -CFLAGS "-O1 -I$(CURDIR)/sim -I$(CURDIR)/pics -I$(CURDIR)/driver/include" \
 		-LDFLAGS "$(abspath $(SIM_LIB)) $(LIBS)" \
-		$$($(1)_TB_VSRC) $(CURDIR)/tests/rtl/$(1)_tb.cpp >$$(@D)/build.log 2>&1 || \
+		$$($(1)_TB_VSRC) $(CURDIR)/tests/rtl/$(1)_tb.cpp $$(addprefix $(CURDIR)/,$$($(1)_TB_CSRCS)) \
+		>$$(@D)/build.log 2>&1 || \
 		{ tail -30 $$(@D)/build.log; exit 1; }
 
 $(RESULTS)/rtl/$(1): $(BUILD)/rtl-cpp/$(1)/Vtb FORCE
