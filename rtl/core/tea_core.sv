@@ -170,6 +170,7 @@ module tea_core #(
   localparam int unsigned N_ALU     = (W > 2) ? 3 : 2;      // port 0 also branches, port 1 multiplies
   localparam int unsigned INT_PORTS = N_ALU + 1;            // the ALUs, then the divider
   localparam int unsigned NWAKE     = N_ALU + 5;            // ALUs at select, MUL/DIV, LSU, commit, FP (2)
+  localparam int unsigned WK_MULDIV = N_ALU;
   localparam int unsigned WK_LSU    = N_ALU + 1;
   localparam int unsigned WK_SER    = N_ALU + 2;
   localparam int unsigned WK_FP     = N_ALU + 3;
@@ -185,19 +186,24 @@ module tea_core #(
   localparam int unsigned PB        = PREG_BITS;
   localparam int unsigned RB        = ROB_IDX_BITS;
   // register-file read ports: two per integer port, load base, store base
-  // and data, seven for the FP ports, the two sources of the instruction at
-  // the ROB head
+  // and data, five for the FP ports. The instruction at the ROB head reads
+  // its two sources (a CSR write, an AMO, the debugger) through integer
+  // port 0's while that port is idle, which it always is then: the head is
+  // a serialized instruction, alone in the ROB.
   localparam int unsigned RD_INT    = 0;
   localparam int unsigned RD_LD     = 2 * INT_PORTS;
   localparam int unsigned RD_ST     = RD_LD + 1;
   localparam int unsigned RD_FP     = RD_ST + 2;
-  localparam int unsigned RD_HEAD   = RD_FP + 7;
 `ifdef TEA_TRACE
-  localparam int unsigned RD_TRACE  = RD_HEAD + 2;
+  localparam int unsigned RD_TRACE  = RD_FP + 5;
   localparam int unsigned NREAD     = RD_TRACE + W;
 `else
-  localparam int unsigned NREAD     = RD_HEAD + 2;
+  localparam int unsigned NREAD     = RD_FP + 5;
 `endif
+  // register-file write ports: one per writer, but commit's (CSR results,
+  // the debugger) shares MUL/DIV's bank, for the same reason: it writes for
+  // an instruction alone in the ROB, when nothing else executes
+  localparam int unsigned NWRITE    = NWAKE - 1;
 
   // ---------------------------------------------------------------------
   // Nets shared by several stages
@@ -524,12 +530,14 @@ module tea_core #(
   logic [IPB-1:0]      br_payload;
   logic [63:0]         br_target;
 
+  logic [2*INT_PORTS*PB-1:0] int_raddr;
+  logic [2*PB-1:0]     head_raddr;   // the ROB head's sources
+
   int_cluster #(.N_ALU(N_ALU)) u_int (
     .clk_i, .rst_ni, .flush_i(flush),
     .port_ready_o(int_port_ready), .iss_valid_i(int_iss_valid), .iss_payload_i(int_iss_payload),
     .iss_prs1_i(int_iss_prs1), .iss_prs2_i(int_iss_prs2),
-    .raddr_o(prf_raddr[RD_INT*PB +: 2*INT_PORTS*PB]),
-    .rdata_i(prf_rdata[RD_INT*64 +: 2*INT_PORTS*64]),
+    .raddr_o(int_raddr), .rdata_i(prf_rdata[RD_INT*64 +: 2*INT_PORTS*64]),
     .wake_valid_o(wake_valid[0 +: N_ALU+1]), .wake_pdst_o(wake_pdst[0 +: (N_ALU+1)*PB]),
     .prf_we_o(prf_we[0 +: N_ALU+1]), .prf_waddr_o(prf_waddr[0 +: (N_ALU+1)*PB]),
     .prf_wdata_o(prf_wdata[0 +: (N_ALU+1)*64]),
@@ -539,6 +547,9 @@ module tea_core #(
     .br_valid_o(br_valid), .br_payload_o(br_payload), .br_taken_o(br_taken),
     .br_target_o(br_target)
   );
+  // br_valid: integer port 0 (the one that also branches) is in E
+  assign prf_raddr[RD_INT*PB +: 2*INT_PORTS*PB] =
+      {int_raddr[2*PB +: 2*(INT_PORTS-1)*PB], br_valid ? int_raddr[0 +: 2*PB] : head_raddr};
   // integer instructions raise no exception after decode
   assign cpl_xcpt[0 +: N_ALU+1]             = '0;
   assign cpl_cause[0 +: (N_ALU+1)*4]        = '0;
@@ -552,7 +563,7 @@ module tea_core #(
     .clk_i, .rst_ni, .flush_i(flush),
     .port_ready_o(fp_port_ready), .iss_valid_i(fp_iss_valid), .iss_payload_i(fp_iss_payload),
     .iss_prs1_i(fp_iss_prs1), .iss_prs2_i(fp_iss_prs2), .iss_prs3_i(fp_iss_prs3),
-    .raddr_o(prf_raddr[RD_FP*PB +: 7*PB]), .rdata_i(prf_rdata[RD_FP*64 +: 7*64]),
+    .raddr_o(prf_raddr[RD_FP*PB +: 5*PB]), .rdata_i(prf_rdata[RD_FP*64 +: 5*64]),
     .wake_valid_o(wake_valid[WK_FP +: 2]), .wake_pdst_o(wake_pdst[WK_FP*PB +: 2*PB]),
     .prf_we_o(prf_we[WK_FP +: 2]), .prf_waddr_o(prf_waddr[WK_FP*PB +: 2*PB]),
     .prf_wdata_o(prf_wdata[WK_FP*64 +: 2*64]),
@@ -631,7 +642,7 @@ module tea_core #(
     .st_issue_data_i(st_data), .st_issue_size_i(st_sel.size),
     .amo_issue_valid_i(amo_issue_valid), .amo_issue_ready_o(amo_issue_ready),
     .amo_issue_op_i(amo_issue_op), .amo_issue_word_i(amo_issue_word),
-    .amo_issue_addr_i(prf_rdata[RD_HEAD*64 +: 64]), .amo_issue_data_i(prf_rdata[(RD_HEAD+1)*64 +: 64]),
+    .amo_issue_addr_i(prf_rdata[RD_INT*64 +: 64]), .amo_issue_data_i(prf_rdata[(RD_INT+1)*64 +: 64]),
     .amo_issue_pdst_i(amo_issue_pdst), .amo_issue_rob_idx_i(rob_head_idx),
     .wb_valid_o(lsu_wb_valid), .wb_pdst_o(lsu_wb_pdst), .wb_data_o(lsu_wb_data),
     .cpl_valid_o(lsu_cpl_valid), .cpl_rob_idx_o(lsu_cpl_idx), .cpl_xcpt_o(lsu_cpl_xcpt),
@@ -688,9 +699,24 @@ module tea_core #(
   // ---------------------------------------------------------------------
   // Register file
   // ---------------------------------------------------------------------
-  regfile #(.NREAD(NREAD), .NWRITE(NWAKE)) u_regfile (
+  logic [NWRITE-1:0]    rf_we;
+  logic [NWRITE*PB-1:0] rf_waddr;
+  logic [NWRITE*64-1:0] rf_wdata;
+
+  always_comb begin
+    rf_we    = {prf_we[NWAKE-1:WK_SER+1], prf_we[WK_SER-1:0]};
+    rf_waddr = {prf_waddr[NWAKE*PB-1:(WK_SER+1)*PB], prf_waddr[WK_SER*PB-1:0]};
+    rf_wdata = {prf_wdata[NWAKE*64-1:(WK_SER+1)*64], prf_wdata[WK_SER*64-1:0]};
+    if (prf_we[WK_SER]) begin
+      rf_we[WK_MULDIV]                = 1'b1;
+      rf_waddr[WK_MULDIV*PB +: PB]    = prf_waddr[WK_SER*PB +: PB];
+      rf_wdata[WK_MULDIV*64 +: 64]    = prf_wdata[WK_SER*64 +: 64];
+    end
+  end
+
+  regfile #(.NREAD(NREAD), .NWRITE(NWRITE)) u_regfile (
     .clk_i, .raddr_i(prf_raddr), .rdata_o(prf_rdata),
-    .we_i(prf_we), .waddr_i(prf_waddr), .wdata_i(prf_wdata)
+    .we_i(rf_we), .waddr_i(rf_waddr), .wdata_i(rf_wdata)
   );
 
   // ---------------------------------------------------------------------
@@ -731,7 +757,7 @@ module tea_core #(
     .head_old_pdst_o(head_old_pdst), .head_rd_used_o(head_rd_used),
     .head_is_store_o(head_is_store), .head_pc_o(head_pc), .head_insn_o(head_insn),
     .head_psv_o(head_psv),
-    .head_raddr_o(prf_raddr[RD_HEAD*PB +: 2*PB]), .head_rs1_i(prf_rdata[RD_HEAD*64 +: 64]),
+    .head_raddr_o(head_raddr), .head_rs1_i(prf_rdata[RD_INT*64 +: 64]),
     .wake_valid_o(wake_valid[WK_SER]), .wake_pdst_o(wake_pdst[WK_SER*PB +: PB]),
     .prf_we_o(prf_we[WK_SER]), .prf_waddr_o(prf_waddr[WK_SER*PB +: PB]),
     .prf_wdata_o(prf_wdata[WK_SER*64 +: 64]),
@@ -805,7 +831,7 @@ module tea_core #(
     .sq_commit_vaddr_i(sq_commit_vaddr), .sq_commit_data_i(sq_commit_data),
     .sq_commit_size_i(sq_commit_size),
     .head_amo_i(head_amo), .amo_op_i(amo_issue_op), .amo_word_i(amo_issue_word),
-    .amo_addr_i(prf_rdata[RD_HEAD*64 +: 64]), .amo_data_i(prf_rdata[(RD_HEAD+1)*64 +: 64]),
+    .amo_addr_i(prf_rdata[RD_INT*64 +: 64]), .amo_data_i(prf_rdata[(RD_INT+1)*64 +: 64]),
     .lsu_wb_valid_i(lsu_wb_valid), .lsu_wb_data_i(lsu_wb_data),
     .priv_i(priv), .trap_valid_i(trap_valid), .trap_irq_i(trap_irq),
     .trap_cause_i(trap_cause), .trap_tval_i(trap_tval), .flush_i(flush),

@@ -13,8 +13,9 @@
 //   port 1  fpu_convert   conversions, compares, min/max, class, sign
 //                         injection, moves (2 cycles, pipelined)
 //   port 2  fpu_divsqrt   FDIV, FSQRT (iterative, one at a time)
-// The FMA has a writer of its own; the conversion unit and the divider share
-// one, and as the conversion unit cannot wait, a divider result that meets
+// Ports 1 and 2 share two register-file reads (the FP queue never issues to
+// both in one cycle). The FMA has a writer of its own; the conversion unit
+// and the divider share one, and as the conversion unit cannot wait, a divider result that meets
 // one is held for a cycle it leaves free (the divider takes nothing new
 // meanwhile). Writers wake consumers as they write, and complete the
 // instruction in the ROB with the exception flags it raised; the divider's
@@ -28,7 +29,7 @@
 module fp_cluster #(
   localparam int unsigned PORTS = 3,
   localparam int unsigned NWR   = 2,
-  localparam int unsigned NRD   = 7,         // rs1-rs3 on port 0, rs1-rs2 on ports 1 and 2
+  localparam int unsigned NRD   = 5,         // rs1-rs3 on port 0, rs1-rs2 on port 1 or 2
   localparam int unsigned PB    = PREG_BITS,
   localparam int unsigned RB    = ROB_IDX_BITS,
   localparam int unsigned FPB   = FP_PAYLOAD_BITS,
@@ -84,10 +85,11 @@ module fp_cluster #(
     ex_prs3_q    <= iss_prs3_i;
   end
 
-  assign raddr_o = {ex_prs2_q[P_DIV*PB +: PB], ex_prs1_q[P_DIV*PB +: PB],
-                    ex_prs2_q[P_MISC*PB +: PB], ex_prs1_q[P_MISC*PB +: PB],
-                    ex_prs3_q[P_FMA*PB +: PB], ex_prs2_q[P_FMA*PB +: PB],
-                    ex_prs1_q[P_FMA*PB +: PB]};
+  logic [PB-1:0] shared_rs1, shared_rs2;   // port 1's or port 2's
+  assign shared_rs1 = ex_valid_q[P_DIV] ? ex_prs1_q[P_DIV*PB +: PB] : ex_prs1_q[P_MISC*PB +: PB];
+  assign shared_rs2 = ex_valid_q[P_DIV] ? ex_prs2_q[P_DIV*PB +: PB] : ex_prs2_q[P_MISC*PB +: PB];
+  assign raddr_o = {shared_rs2, shared_rs1, ex_prs3_q[P_FMA*PB +: PB],
+                    ex_prs2_q[P_FMA*PB +: PB], ex_prs1_q[P_FMA*PB +: PB]};
   assign unused_prs3 = ex_prs3_q[P_MISC*PB +: PB] ^ ex_prs3_q[P_DIV*PB +: PB];
 
   assign ex_fma  = ex_payload_q[P_FMA*FPB +: FPB];
@@ -158,8 +160,8 @@ module fp_cluster #(
     .clk_i, .rst_ni, .flush_i,
     .valid_i(ex_valid_q[P_DIV]), .ready_o(div_ready), .is_sqrt_i(ex_div.op[0]),
     .fmt_i(ex_div.fmt), .rm_i(ex_div.rm),
-    .a_i(unbox(rdata_i[5*64 +: 64], !ex_div.fmt)),
-    .b_i(unbox(rdata_i[6*64 +: 64], !ex_div.fmt)),
+    .a_i(unbox(rdata_i[3*64 +: 64], !ex_div.fmt)),
+    .b_i(unbox(rdata_i[4*64 +: 64], !ex_div.fmt)),
     .tag_i({ex_div.rob_idx, ex_div.pdst, ex_div.rd_used, !ex_div.fmt}),
     .valid_o(div_valid), .result_o(div_result), .flags_o(div_flags), .tag_o(div_tag)
   );

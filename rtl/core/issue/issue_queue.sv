@@ -16,6 +16,10 @@
 // port_ready_i; the entries selected leave at the clock edge. Nothing
 // issues in a cycle with flush_i.
 //
+// With SHARE_LAST, the last port issues only in a cycle the port before it
+// does not: the two read their operands through the same register-file
+// ports (the FP queue's conversion and divide ports).
+//
 // Only the tags, readiness and ports move when the queue collapses; the
 // payloads stay where they were written, in ENTRIES slots that an entry
 // names, so that a wide payload is written once and read once instead of
@@ -29,6 +33,7 @@ module issue_queue #(
   parameter int unsigned NWAKE        = 4,
   parameter int unsigned PAYLOAD_BITS = 8,
   parameter int unsigned NSRC         = 2,
+  parameter bit          SHARE_LAST   = 1'b0,
   localparam int unsigned CNT_BITS    = $clog2(ENTRIES + 1)
 ) (
   input  logic                          clk_i,
@@ -103,28 +108,33 @@ module issue_queue #(
   assign free_o = CNT_BITS'(ENTRIES) - count_q;
 
   // Select: port p takes the oldest ready entry it can execute that no
-  // lower-numbered port took.
+  // lower-numbered port took (the last port none when it shares reads with
+  // a port that took one).
   logic [ENTRIES-1:0] ready_e, taken;
   logic [PORTS*ENTRIES-1:0] grant;
 
   always_comb begin
-    logic found;
+    logic found, prev_found;
     for (int e = 0; e < ENTRIES; e++) begin
       ready_e[e] = CNT_BITS'(e) < count_q && rdy1_q[e] && rdy2_q[e] && (NSRC < 3 || rdy3_q[e]);
     end
     taken = '0;
     grant = '0;
+    prev_found = 1'b0;
     for (int p = 0; p < PORTS; p++) begin
+      logic shared_busy;
+      shared_busy = SHARE_LAST && p == PORTS - 1 && prev_found;
       found = 1'b0;
       for (int e = 0; e < ENTRIES; e++) begin
         if (!found && ready_e[e] && !taken[e] && ports_q[e*PORTS + p] && port_ready_i[p] &&
-            !flush_i) begin
+            !shared_busy && !flush_i) begin
           grant[p*ENTRIES + e] = 1'b1;
           taken[e] = 1'b1;
           found = 1'b1;
         end
       end
       iss_valid_o[p] = found;
+      prev_found = found;
     end
   end
 

@@ -141,8 +141,9 @@ module issue_stage #(
 `endif
   );
 
-  // The FP queue: three sources (the FMADD family's addend)
-  issue_queue #(.PORTS(3), .NWAKE(NWAKE), .PAYLOAD_BITS(FPB), .NSRC(3)) u_iq_fp (
+  // The FP queue: three sources (the FMADD family's addend); its conversion
+  // and divide ports take turns on two register-file reads
+  issue_queue #(.PORTS(3), .NWAKE(NWAKE), .PAYLOAD_BITS(FPB), .NSRC(3), .SHARE_LAST(1'b1)) u_iq_fp (
     .clk_i, .rst_ni, .flush_i,
     .ins_valid_i(fp_valid_i), .ins_payload_i(fp_payload_i),
     .ins_prs1_i(prs1_i), .ins_prs2_i(prs2_i), .ins_prs3_i(prs3_i),
