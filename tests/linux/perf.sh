@@ -60,14 +60,17 @@ awk '/^TEA-FILE-DATA / && !done { c = substr($2, 1, 1); $2 = (c == "0" ? "1" : "
 check "a garbled console file is one line, status 1 ($(cat "$work/garbled.err"))" $? series
 
 # Symbols from the target's files: the loop's three functions lead (its
-# set-up, a store miss per node, is the heaviest of them on the RTL).
+# set-up, a store miss per node, is the heaviest of them on the RTL). The
+# kernel's zeroing of the pages that set-up touches first (__memset) may
+# come among them: on the large config it weighs about as much as the
+# set-up itself.
 "$teaperf" report --symfs "$linux/rootfs" --vmlinux "$linux/vmlinux" --sort func \
 	--format csv "$work/host/loop.tea" >"$work/report.csv" 2>"$work/report.err"
 # (CSV: a row per unit and signature, heaviest unit first; cycles in column 6)
-top=$(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$work/report.csv" | head -3 | sort |
-	tr '\n' ' ')
-[ "$top" = "chase compute main " ] && ! grep -q . "$work/report.err"
-check "the host's report names the program's functions (top three: $top)" $? series
+top=$(awk -F, 'NR > 1 && !seen[$1]++ { print $1 }' "$work/report.csv" | head -4 | tr '\n' ' ')
+lead=$(tr ' ' '\n' <<<"$top" | grep -vx __memset | head -3 | sort | tr '\n' ' ')
+[ "$lead" = "chase compute main " ] && ! grep -q . "$work/report.err"
+check "the host's report names the program's functions (top four: $top)" $? series
 
 # Every sample is the command's or the kernel's working for it.
 "$teaperf" report --no-symbols --dsos /bin/loop,[kernel] --sort func --format csv \
