@@ -53,6 +53,7 @@ void hart_set_tea_width(struct hart *h, unsigned width);
 
 /* WFI's encoding, for whoever asks whether a hart waits in one */
 #define INSN_WFI 0x10500073u
+
 /* Drives the TEA interrupt line (mip bit 16), for a bench that models a
  * sampler outside the hart. */
 void hart_set_tea_irq(struct hart *h, bool on);

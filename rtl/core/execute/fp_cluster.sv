@@ -15,9 +15,9 @@
 //   port 2  fpu_divsqrt   FDIV, FSQRT (iterative, one at a time)
 // Ports 1 and 2 share two register-file reads (the FP queue never issues to
 // both in one cycle). The FMA has a writer of its own; the conversion unit
-// and the divider share one, and as the conversion unit cannot wait, a divider result that meets
-// one is held for a cycle it leaves free (the divider takes nothing new
-// meanwhile). Writers wake consumers as they write, and complete the
+// and the divider share one, and as the conversion unit cannot wait, a
+// divider result that meets one is held for a cycle it leaves free (the
+// divider takes nothing new meanwhile). Writers wake consumers as they write, and complete the
 // instruction in the ROB with the exception flags it raised; the divider's
 // completions carry the TEA event ST-DIV (up to 57 cycles, one at a time:
 // what the instruction waits for).
