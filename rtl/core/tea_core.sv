@@ -169,12 +169,12 @@ module tea_core #(
   localparam int unsigned LB        = $clog2(W + 1);
   localparam int unsigned N_ALU     = (W > 2) ? 3 : 2;      // port 0 also branches, port 1 multiplies
   localparam int unsigned INT_PORTS = N_ALU + 1;            // the ALUs, then the divider
-  localparam int unsigned NWAKE     = N_ALU + 5;            // ALUs at select, MUL/DIV, LSU, commit, FP (2)
+  localparam int unsigned NWAKE     = N_ALU + 4;            // ALUs at select, MUL/DIV, LSU, commit, FP
   localparam int unsigned WK_MULDIV = N_ALU;
   localparam int unsigned WK_LSU    = N_ALU + 1;
   localparam int unsigned WK_SER    = N_ALU + 2;
   localparam int unsigned WK_FP     = N_ALU + 3;
-  localparam int unsigned CPL_PORTS = N_ALU + 5;            // ALUs, MUL/DIV, LSU load, LSU store, FP (2)
+  localparam int unsigned CPL_PORTS = N_ALU + 4;            // ALUs, MUL/DIV, LSU load, LSU store, FP
   localparam int unsigned CP_LD     = N_ALU + 1;
   localparam int unsigned CP_ST     = N_ALU + 2;
   localparam int unsigned CP_FP     = N_ALU + 3;
@@ -185,13 +185,14 @@ module tea_core #(
   localparam int unsigned EW        = FETCH_ENTRY_BITS;
   localparam int unsigned PB        = PREG_BITS;
   localparam int unsigned RB        = ROB_IDX_BITS;
-  // register-file read ports: two per integer port, load base, store base
-  // and data, five for the FP ports. The instruction at the ROB head reads
-  // its two sources (a CSR write, an AMO, the debugger) through integer
-  // port 0's while that port is idle, which it always is then: the head is
-  // a serialized instruction, alone in the ROB.
+  // register-file read ports: two per ALU port (the divider shares the last
+  // one's), load base, store base and data, five for the FP ports. The
+  // instruction at the ROB head reads its two sources (a CSR write, an AMO,
+  // the debugger) through integer port 0's while that port is idle, which
+  // it always is then: the head is a serialized instruction, alone in the
+  // ROB.
   localparam int unsigned RD_INT    = 0;
-  localparam int unsigned RD_LD     = 2 * INT_PORTS;
+  localparam int unsigned RD_LD     = 2 * N_ALU;
   localparam int unsigned RD_ST     = RD_LD + 1;
   localparam int unsigned RD_FP     = RD_ST + 2;
 `ifdef TEA_TRACE
@@ -530,14 +531,14 @@ module tea_core #(
   logic [IPB-1:0]      br_payload;
   logic [63:0]         br_target;
 
-  logic [2*INT_PORTS*PB-1:0] int_raddr;
+  logic [2*N_ALU*PB-1:0] int_raddr;
   logic [2*PB-1:0]     head_raddr;   // the ROB head's sources
 
   int_cluster #(.N_ALU(N_ALU)) u_int (
     .clk_i, .rst_ni, .flush_i(flush),
     .port_ready_o(int_port_ready), .iss_valid_i(int_iss_valid), .iss_payload_i(int_iss_payload),
     .iss_prs1_i(int_iss_prs1), .iss_prs2_i(int_iss_prs2),
-    .raddr_o(int_raddr), .rdata_i(prf_rdata[RD_INT*64 +: 2*INT_PORTS*64]),
+    .raddr_o(int_raddr), .rdata_i(prf_rdata[RD_INT*64 +: 2*N_ALU*64]),
     .wake_valid_o(wake_valid[0 +: N_ALU+1]), .wake_pdst_o(wake_pdst[0 +: (N_ALU+1)*PB]),
     .prf_we_o(prf_we[0 +: N_ALU+1]), .prf_waddr_o(prf_waddr[0 +: (N_ALU+1)*PB]),
     .prf_wdata_o(prf_wdata[0 +: (N_ALU+1)*64]),
@@ -548,8 +549,8 @@ module tea_core #(
     .br_target_o(br_target)
   );
   // br_valid: integer port 0 (the one that also branches) is in E
-  assign prf_raddr[RD_INT*PB +: 2*INT_PORTS*PB] =
-      {int_raddr[2*PB +: 2*(INT_PORTS-1)*PB], br_valid ? int_raddr[0 +: 2*PB] : head_raddr};
+  assign prf_raddr[RD_INT*PB +: 2*N_ALU*PB] =
+      {int_raddr[2*PB +: 2*(N_ALU-1)*PB], br_valid ? int_raddr[0 +: 2*PB] : head_raddr};
   // integer instructions raise no exception after decode
   assign cpl_xcpt[0 +: N_ALU+1]             = '0;
   assign cpl_cause[0 +: (N_ALU+1)*4]        = '0;
@@ -564,17 +565,17 @@ module tea_core #(
     .port_ready_o(fp_port_ready), .iss_valid_i(fp_iss_valid), .iss_payload_i(fp_iss_payload),
     .iss_prs1_i(fp_iss_prs1), .iss_prs2_i(fp_iss_prs2), .iss_prs3_i(fp_iss_prs3),
     .raddr_o(prf_raddr[RD_FP*PB +: 5*PB]), .rdata_i(prf_rdata[RD_FP*64 +: 5*64]),
-    .wake_valid_o(wake_valid[WK_FP +: 2]), .wake_pdst_o(wake_pdst[WK_FP*PB +: 2*PB]),
-    .prf_we_o(prf_we[WK_FP +: 2]), .prf_waddr_o(prf_waddr[WK_FP*PB +: 2*PB]),
-    .prf_wdata_o(prf_wdata[WK_FP*64 +: 2*64]),
-    .cpl_valid_o(cpl_valid[CP_FP +: 2]), .cpl_idx_o(cpl_idx[CP_FP*RB +: 2*RB]),
-    .cpl_fflags_o(cpl_fflags[CP_FP*5 +: 2*5]),
-    .cpl_psv_o(cpl_psv[CP_FP*PSV_BITS +: 2*PSV_BITS])
+    .wake_valid_o(wake_valid[WK_FP]), .wake_pdst_o(wake_pdst[WK_FP*PB +: PB]),
+    .prf_we_o(prf_we[WK_FP]), .prf_waddr_o(prf_waddr[WK_FP*PB +: PB]),
+    .prf_wdata_o(prf_wdata[WK_FP*64 +: 64]),
+    .cpl_valid_o(cpl_valid[CP_FP]), .cpl_idx_o(cpl_idx[CP_FP*RB +: RB]),
+    .cpl_fflags_o(cpl_fflags[CP_FP*5 +: 5]),
+    .cpl_psv_o(cpl_psv[CP_FP*PSV_BITS +: PSV_BITS])
   );
   // FP instructions raise no exception after dispatch
-  assign cpl_xcpt[CP_FP +: 2]             = '0;
-  assign cpl_cause[CP_FP*4 +: 2*4]        = '0;
-  assign cpl_tval[CP_FP*64 +: 2*64]       = '0;
+  assign cpl_xcpt[CP_FP]                  = '0;
+  assign cpl_cause[CP_FP*4 +: 4]          = '0;
+  assign cpl_tval[CP_FP*64 +: 64]         = '0;
 
   branch_resolve u_branch (
     .clk_i, .rst_ni, .flush_i(flush),

@@ -23,6 +23,11 @@ localparam logic [2:0] FP_RM_RDN = 3'd2;  // down
 localparam logic [2:0] FP_RM_RUP = 3'd3;  // up
 localparam logic [2:0] FP_RM_RMM = 3'd4;  // to nearest, ties away from zero
 
+// Cycles from an operation entering a pipelined unit to its result; the FP
+// cluster's one writer is scheduled from their difference.
+localparam int unsigned FPU_FMA_LATENCY     = 5;
+localparam int unsigned FPU_CONVERT_LATENCY = 2;
+
 // Exception flags: bit positions in fflags.
 localparam int unsigned FP_FLAG_NX = 0;  // inexact
 localparam int unsigned FP_FLAG_UF = 1;  // underflow

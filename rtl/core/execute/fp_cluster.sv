@@ -14,13 +14,15 @@
 //                         injection, moves (2 cycles, pipelined)
 //   port 2  fpu_divsqrt   FDIV, FSQRT (iterative, one at a time)
 // Ports 1 and 2 share two register-file reads (the FP queue never issues to
-// both in one cycle). The FMA has a writer of its own; the conversion unit
-// and the divider share one, and as the conversion unit cannot wait, a
-// divider result that meets one is held for a cycle it leaves free (the
-// divider takes nothing new meanwhile). Writers wake consumers as they write, and complete the
-// instruction in the ROB with the exception flags it raised; the divider's
-// completions carry the TEA event ST-DIV (up to 57 cycles, one at a time:
-// what the instruction waits for).
+// both in one cycle), and all three share one writer, which the FMA always
+// has: a conversion does not issue in the cycle that would make it finish
+// with an FMA (FPU_FMA_LATENCY - FPU_CONVERT_LATENCY cycles after one
+// issued), and a divider result that meets either waits in a register,
+// with no FMA or conversion issued until it is written (the divider takes
+// nothing new meanwhile). The writer wakes consumers as it writes, and
+// completes the instruction in the ROB with the exception flags it raised;
+// the divider's completions carry the TEA event ST-DIV (up to 57 cycles,
+// one at a time: what the instruction waits for).
 //
 // binary32 operands are NaN-unboxed here (an f register whose upper 32 bits
 // are not all ones reads as the canonical NaN) and binary32 results bound
@@ -28,7 +30,6 @@
 // FCVT.fmt.* and FMV.fmt.X are taken as they are.
 module fp_cluster #(
   localparam int unsigned PORTS = 3,
-  localparam int unsigned NWR   = 2,
   localparam int unsigned NRD   = 5,         // rs1-rs3 on port 0, rs1-rs2 on port 1 or 2
   localparam int unsigned PB    = PREG_BITS,
   localparam int unsigned RB    = ROB_IDX_BITS,
@@ -49,16 +50,16 @@ module fp_cluster #(
   // E: register-file reads, read data the same cycle
   output logic [NRD*PB-1:0]     raddr_o,
   input  logic [NRD*64-1:0]     rdata_i,
-  // writeback: wake-up, register-file write and ROB completion per writer
-  output logic [NWR-1:0]        wake_valid_o,
-  output logic [NWR*PB-1:0]     wake_pdst_o,
-  output logic [NWR-1:0]        prf_we_o,
-  output logic [NWR*PB-1:0]     prf_waddr_o,
-  output logic [NWR*64-1:0]     prf_wdata_o,
-  output logic [NWR-1:0]        cpl_valid_o,
-  output logic [NWR*RB-1:0]     cpl_idx_o,
-  output logic [NWR*5-1:0]      cpl_fflags_o,
-  output logic [NWR*PS-1:0]     cpl_psv_o         // psv_t
+  // writeback: wake-up, register-file write and ROB completion
+  output logic                  wake_valid_o,
+  output logic [PB-1:0]         wake_pdst_o,
+  output logic                  prf_we_o,
+  output logic [PB-1:0]         prf_waddr_o,
+  output logic [63:0]           prf_wdata_o,
+  output logic                  cpl_valid_o,
+  output logic [RB-1:0]         cpl_idx_o,
+  output logic [4:0]            cpl_fflags_o,
+  output logic [PS-1:0]         cpl_psv_o         // psv_t
 );
   localparam int unsigned P_FMA  = 0;
   localparam int unsigned P_MISC = 1;
@@ -166,79 +167,89 @@ module fp_cluster #(
     .valid_o(div_valid), .result_o(div_result), .flags_o(div_flags), .tag_o(div_tag)
   );
 
-  // A divider result that meets a conversion result waits here.
+  // A divider result that meets an FMA or conversion result waits here.
+  logic           pipe_valid;    // the FMA or the conversion unit writes
   logic           hold_q;
   logic [63:0]    hold_result_q;
   logic [4:0]     hold_flags_q;
   logic [TAG-1:0] hold_tag_q;
 
+  assign pipe_valid = fma_valid || misc_valid;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni)                      hold_q <= 1'b0;
     else if (flush_i)                 hold_q <= 1'b0;
-    else if (div_valid && misc_valid) hold_q <= 1'b1;
-    else if (!misc_valid)             hold_q <= 1'b0;
+    else if (div_valid && pipe_valid) hold_q <= 1'b1;
+    else if (!pipe_valid)             hold_q <= 1'b0;
   end
   always_ff @(posedge clk_i) begin
-    if (div_valid && misc_valid) begin
+    if (div_valid && pipe_valid) begin
       hold_result_q <= div_result;
       hold_flags_q  <= div_flags;
       hold_tag_q    <= div_tag;
     end
   end
 
-  // ---- the writers ----
-  logic           w1_valid;
-  logic [63:0]    w1_result;
-  logic [4:0]     w1_flags;
-  logic [TAG-1:0] w1_tag;
+  // The FMAs issued in the last cycles: a conversion issued now finishes
+  // with the one issued FPU_FMA_LATENCY - FPU_CONVERT_LATENCY cycles ago.
+  localparam int unsigned GAP = FPU_FMA_LATENCY - FPU_CONVERT_LATENCY;
+  logic [GAP-1:0] fma_issued_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      fma_issued_q <= '0;
+    else if (flush_i) fma_issued_q <= '0;
+    else              fma_issued_q <= {fma_issued_q[GAP-2:0], iss_valid_i[P_FMA]};
+  end
+
+  // ---- the writer: the FMA, else the conversion unit, else the divider ----
+  logic           wr_valid;
+  logic [63:0]    wr_result;
+  logic [4:0]     wr_flags;
+  logic [TAG-1:0] wr_tag;
 
   always_comb begin
-    w1_valid  = misc_valid || hold_q || div_valid;
-    w1_result = div_result;
-    w1_flags  = div_flags;
-    w1_tag    = div_tag;
-    if (misc_valid) begin
-      w1_result = misc_result;
-      w1_flags  = misc_flags;
-      w1_tag    = misc_tag;
+    wr_valid  = pipe_valid || hold_q || div_valid;
+    wr_result = div_result;
+    wr_flags  = div_flags;
+    wr_tag    = div_tag;
+    if (fma_valid) begin
+      wr_result = fma_result;
+      wr_flags  = fma_flags;
+      wr_tag    = fma_tag;
+    end else if (misc_valid) begin
+      wr_result = misc_result;
+      wr_flags  = misc_flags;
+      wr_tag    = misc_tag;
     end else if (hold_q) begin
-      w1_result = hold_result_q;
-      w1_flags  = hold_flags_q;
-      w1_tag    = hold_tag_q;
+      wr_result = hold_result_q;
+      wr_flags  = hold_flags_q;
+      wr_tag    = hold_tag_q;
     end
   end
 
   // tag: {rob_idx, pdst, rd_used, box}
-  assign wake_valid_o[0]      = fma_valid && fma_tag[1];
-  assign wake_pdst_o[0 +: PB] = fma_tag[2 +: PB];
-  assign prf_we_o[0]          = fma_valid && fma_tag[1];
-  assign prf_waddr_o[0 +: PB] = fma_tag[2 +: PB];
-  assign prf_wdata_o[0 +: 64] = box(fma_result, fma_tag[0]);
-  assign cpl_valid_o[0]       = fma_valid;
-  assign cpl_idx_o[0 +: RB]   = fma_tag[2 + PB +: RB];
-  assign cpl_fflags_o[0 +: 5] = fma_flags;
+  assign wake_valid_o = wr_valid && wr_tag[1];
+  assign wake_pdst_o  = wr_tag[2 +: PB];
+  assign prf_we_o     = wr_valid && wr_tag[1];
+  assign prf_waddr_o  = wr_tag[2 +: PB];
+  assign prf_wdata_o  = box(wr_result, wr_tag[0]);
+  assign cpl_valid_o  = wr_valid;
+  assign cpl_idx_o    = wr_tag[2 + PB +: RB];
+  assign cpl_fflags_o = wr_flags;
 
-  assign wake_valid_o[1]       = w1_valid && w1_tag[1];
-  assign wake_pdst_o[PB +: PB] = w1_tag[2 +: PB];
-  assign prf_we_o[1]           = w1_valid && w1_tag[1];
-  assign prf_waddr_o[PB +: PB] = w1_tag[2 +: PB];
-  assign prf_wdata_o[64 +: 64] = box(w1_result, w1_tag[0]);
-  assign cpl_valid_o[1]        = w1_valid;
-  assign cpl_idx_o[RB +: RB]   = w1_tag[2 + PB +: RB];
-  assign cpl_fflags_o[5 +: 5]  = w1_flags;
-
-  // TEA: writer 1 completes a division or square root unless the
-  // conversion unit (pipelined, like the FMA: no bit) has it
-  psv_t w1_psv;
+  // TEA: the writer completes a division or square root unless a pipelined
+  // unit (no bit) has it
+  psv_t wr_psv;
   always_comb begin
-    w1_psv        = '0;
-    w1_psv.st_div = CFG_TEA != 0 && !misc_valid && (hold_q || div_valid);
+    wr_psv        = '0;
+    wr_psv.st_div = CFG_TEA != 0 && !pipe_valid && (hold_q || div_valid);
   end
-  assign cpl_psv_o[0 +: PS]  = '0;
-  assign cpl_psv_o[PS +: PS] = w1_psv;
+  assign cpl_psv_o = wr_psv;
 
-  // One division at a time: the divider idle, none in E, none held.
-  assign port_ready_o[P_FMA]  = 1'b1;
-  assign port_ready_o[P_MISC] = 1'b1;
+  // Nothing that writes while a divider result waits; a conversion not
+  // into an FMA's writing cycle; one division at a time: the divider idle,
+  // none in E, none held.
+  assign port_ready_o[P_FMA]  = !hold_q;
+  assign port_ready_o[P_MISC] = !hold_q && !fma_issued_q[GAP-1];
   assign port_ready_o[P_DIV]  = div_ready && !div_valid && !ex_valid_q[P_DIV] && !hold_q;
 endmodule

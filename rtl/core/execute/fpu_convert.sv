@@ -46,7 +46,7 @@ module fpu_convert #(
   output logic [4:0]       flags_o,
   output logic [TAG_W-1:0] tag_o
 );
-  localparam int unsigned LATENCY = 2;
+  localparam int unsigned LATENCY = FPU_CONVERT_LATENCY;
   localparam int unsigned SIG_W   = FP_SIG_W;
   localparam int unsigned EXP_W   = FP_EXP_W;
   localparam int unsigned SH_W    = 13;  // float to integer shift, signed

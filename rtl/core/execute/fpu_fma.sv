@@ -45,7 +45,7 @@ module fpu_fma #(
   output logic [4:0]       flags_o,
   output logic [TAG_W-1:0] tag_o
 );
-  localparam int unsigned LATENCY = 5;
+  localparam int unsigned LATENCY = FPU_FMA_LATENCY;
   localparam int unsigned SIG_W   = FP_SIG_W;
   localparam int unsigned EXP_W   = FP_EXP_W;
   localparam int unsigned PROD_W  = 2 * SIG_W;                // 106

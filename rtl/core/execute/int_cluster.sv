@@ -8,7 +8,9 @@
 // The integer cluster of tea_core: the S -> E registers of the integer
 // ports, their register-file reads in E, the ALU ports (port 0 also
 // resolves branches, see branch_resolve.sv), the multiplier on port 1 and
-// the divider on the last port. The multiplier and the divider share one
+// the divider on the last port. The divider reads its operands through the
+// last ALU port's two register-file reads (the issue queue never issues to
+// both in one cycle: SHARE_LAST). The multiplier and the divider share one
 // write port; the multiplier cannot wait, so the divider holds its result
 // meanwhile. Writers are numbered ALUs first, then that shared port.
 // A division completes with the TEA event ST-DIV: the divider is the
@@ -18,6 +20,7 @@ module int_cluster #(
   localparam int unsigned PORTS = N_ALU + 1,   // the ALUs, then the divider
   localparam int unsigned NWR   = N_ALU + 1,   // the ALUs, then MUL/DIV
   localparam int unsigned P_DIV = N_ALU,
+  localparam int unsigned P_SHR = N_ALU - 1,   // the ALU port whose reads the divider shares
   localparam int unsigned PB    = PREG_BITS,
   localparam int unsigned RB    = ROB_IDX_BITS,
   localparam int unsigned IPB   = INT_PAYLOAD_BITS,
@@ -33,9 +36,9 @@ module int_cluster #(
   input  logic [PORTS*IPB-1:0]  iss_payload_i,    // int_payload_t
   input  logic [PORTS*PB-1:0]   iss_prs1_i,
   input  logic [PORTS*PB-1:0]   iss_prs2_i,
-  // E: two register-file reads per port, read data the same cycle
-  output logic [2*PORTS*PB-1:0] raddr_o,
-  input  logic [2*PORTS*64-1:0] rdata_i,
+  // E: two register-file reads per ALU port, read data the same cycle
+  output logic [2*N_ALU*PB-1:0] raddr_o,
+  input  logic [2*N_ALU*64-1:0] rdata_i,
   // writeback: wake-up, register-file write and ROB completion per writer
   output logic [NWR-1:0]        wake_valid_o,
   output logic [NWR*PB-1:0]     wake_pdst_o,
@@ -77,9 +80,16 @@ module int_cluster #(
     ex_prs2_q    <= iss_prs2_i;
   end
 
-  for (genvar p = 0; p < PORTS; p++) begin : g_read
-    assign raddr_o[2*p*PB +: PB]     = ex_prs1_q[p*PB +: PB];
-    assign raddr_o[(2*p+1)*PB +: PB] = ex_prs2_q[p*PB +: PB];
+  for (genvar p = 0; p < N_ALU; p++) begin : g_read
+    if (p == P_SHR) begin : g_shared   // the divider's while it is in E
+      assign raddr_o[2*p*PB +: PB]     = ex_valid_q[P_DIV] ? ex_prs1_q[P_DIV*PB +: PB]
+                                                           : ex_prs1_q[p*PB +: PB];
+      assign raddr_o[(2*p+1)*PB +: PB] = ex_valid_q[P_DIV] ? ex_prs2_q[P_DIV*PB +: PB]
+                                                           : ex_prs2_q[p*PB +: PB];
+    end else begin : g_own
+      assign raddr_o[2*p*PB +: PB]     = ex_prs1_q[p*PB +: PB];
+      assign raddr_o[(2*p+1)*PB +: PB] = ex_prs2_q[p*PB +: PB];
+    end
   end
 
   assign ex1   = ex_payload_q[IPB +: IPB];
@@ -136,7 +146,7 @@ module int_cluster #(
     .clk_i, .rst_ni, .flush_i,
     .valid_i(ex_valid_q[P_DIV]), .ready_o(div_ready), .op_i(exdiv.op.div),
     .word_i(exdiv.word),
-    .a_i(rdata_i[2*P_DIV*64 +: 64]), .b_i(rdata_i[(2*P_DIV+1)*64 +: 64]),
+    .a_i(rdata_i[2*P_SHR*64 +: 64]), .b_i(rdata_i[(2*P_SHR+1)*64 +: 64]),
     .tag_i({exdiv.rob_idx, exdiv.pdst, exdiv.rd_used}),
     .busy_o(div_busy), .valid_o(div_valid), .ready_i(!mul_valid), .tag_o(div_tag),
     .result_o(div_result)

@@ -6,7 +6,7 @@
 // after it without a bypass (docs/microarchitecture.md, issue and execute).
 // p0 is x0's register: it reads zero. The core's several write ports make
 // it a live-value-table RAM (lvt_ram.sv), whose size grows with every port:
-// 30k LUTs for the default core's 14 reads and 6 writes on an FPGA
+// 21k LUTs for the default core's 12 reads and 5 writes on an FPGA
 // (docs/results.md).
 module regfile #(
   parameter int unsigned ENTRIES = CFG_PRF_ENTRIES,

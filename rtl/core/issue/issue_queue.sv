@@ -16,9 +16,10 @@
 // port_ready_i; the entries selected leave at the clock edge. Nothing
 // issues in a cycle with flush_i.
 //
-// With SHARE_LAST, the last port issues only in a cycle the port before it
-// does not: the two read their operands through the same register-file
-// ports (the FP queue's conversion and divide ports).
+// With SHARE_LAST, the last port and the one before it read their operands
+// through the same register-file ports (the integer queue's divider and the
+// ALU before it, the FP queue's divider and conversion port): when both
+// have an entry, the last port's issues, as a division is the long wait.
 //
 // Only the tags, readiness and ports move when the queue collapses; the
 // payloads stay where they were written, in ENTRIES slots that an entry
@@ -108,33 +109,33 @@ module issue_queue #(
   assign free_o = CNT_BITS'(ENTRIES) - count_q;
 
   // Select: port p takes the oldest ready entry it can execute that no
-  // lower-numbered port took (the last port none when it shares reads with
-  // a port that took one).
+  // port before it took. With SHARE_LAST the last port goes before the one
+  // before it, which stays idle when the last issues.
   logic [ENTRIES-1:0] ready_e, taken;
   logic [PORTS*ENTRIES-1:0] grant;
 
   always_comb begin
-    logic found, prev_found;
+    logic found;
+    int unsigned p;
     for (int e = 0; e < ENTRIES; e++) begin
       ready_e[e] = CNT_BITS'(e) < count_q && rdy1_q[e] && rdy2_q[e] && (NSRC < 3 || rdy3_q[e]);
     end
     taken = '0;
     grant = '0;
-    prev_found = 1'b0;
-    for (int p = 0; p < PORTS; p++) begin
-      logic shared_busy;
-      shared_busy = SHARE_LAST && p == PORTS - 1 && prev_found;
+    iss_valid_o = '0;
+    for (int k = 0; k < PORTS; k++) begin
+      p = (SHARE_LAST && k == PORTS - 2) ? PORTS - 1 :
+          (SHARE_LAST && k == PORTS - 1) ? PORTS - 2 : k;
       found = 1'b0;
       for (int e = 0; e < ENTRIES; e++) begin
         if (!found && ready_e[e] && !taken[e] && ports_q[e*PORTS + p] && port_ready_i[p] &&
-            !shared_busy && !flush_i) begin
+            !(SHARE_LAST && p == PORTS - 2 && iss_valid_o[PORTS-1]) && !flush_i) begin
           grant[p*ENTRIES + e] = 1'b1;
           taken[e] = 1'b1;
           found = 1'b1;
         end
       end
       iss_valid_o[p] = found;
-      prev_found = found;
     end
   end
 

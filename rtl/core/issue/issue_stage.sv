@@ -107,7 +107,8 @@ module issue_stage #(
   assign trace_oldest_ready_o = {trace_fp_ready_o[0], mem_ready[0], int_ready[0]};
 `endif
 
-  issue_queue #(.PORTS(INT_PORTS), .NWAKE(NWAKE), .PAYLOAD_BITS(IPB)) u_iq_int (
+  issue_queue #(.PORTS(INT_PORTS), .NWAKE(NWAKE), .PAYLOAD_BITS(IPB),
+                .SHARE_LAST(1'b1)) u_iq_int (
     .clk_i, .rst_ni, .flush_i,
     .ins_valid_i(int_valid_i), .ins_payload_i(int_payload_i),
     .ins_prs1_i(prs1_i), .ins_prs2_i(prs2_i), .ins_prs3_i('0),
