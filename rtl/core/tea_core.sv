@@ -129,7 +129,7 @@ module tea_core #(
   output logic [CFG_W-1:0]          trace_retire_o,   // lanes leaving the ROB head
   output logic                      trace_retire_trap_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_retire_psv_o,
-  output logic [$clog2(CFG_W+1)-1:0] trace_fb_enq_o,  // entering the fetch buffer
+  output logic [$clog2(CFG_FETCH_LANES+1)-1:0] trace_fb_enq_o,  // entering the fetch buffer
   output logic                      trace_fb_flush_o,
   // the stage view (stage_trace.svh): why nothing dispatched, the lanes
   // entering each issue queue ({FP, memory, integer}), the entries leaving

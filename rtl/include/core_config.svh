@@ -9,6 +9,7 @@ localparam int unsigned CFG_XLEN = 64;
 `ifdef TEA_CONFIG_LARGE
 localparam int unsigned CFG_W = 4;
 localparam int unsigned CFG_FETCH_BYTES = 16;
+localparam int unsigned CFG_FETCH_LANES = 6;
 localparam int unsigned CFG_FB_ENTRIES = 48;
 localparam int unsigned CFG_ROB_ENTRIES = 192;
 localparam int unsigned CFG_PRF_ENTRIES = 256;
@@ -27,6 +28,7 @@ localparam int unsigned CFG_LLC_MSHRS = 8;
 `else
 localparam int unsigned CFG_W = 2;
 localparam int unsigned CFG_FETCH_BYTES = 8;
+localparam int unsigned CFG_FETCH_LANES = 3;
 localparam int unsigned CFG_FB_ENTRIES = 16;
 localparam int unsigned CFG_ROB_ENTRIES = 64;
 localparam int unsigned CFG_PRF_ENTRIES = 128;

@@ -138,7 +138,7 @@ module tea_soc #(
   output logic [CFG_W-1:0]          trace_retire_o,
   output logic                      trace_retire_trap_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_retire_psv_o,
-  output logic [$clog2(CFG_W+1)-1:0] trace_fb_enq_o,
+  output logic [$clog2(CFG_FETCH_LANES+1)-1:0] trace_fb_enq_o,
   output logic                      trace_fb_flush_o,
   output logic [DISP_STALL_BITS-1:0]  trace_disp_stall_o,
   output logic [3*CFG_W-1:0]          trace_iq_enter_o,

@@ -1,7 +1,9 @@
 // Checks fetch_buffer against a queue model under random enqueue, dequeue
-// and flush: order and contents, enq_ready only with room for W, the valid
-// lanes, and the packet's PSV bits landing on its first instruction only.
-// Runs the configured size and one that is not a power of two (as `large`).
+// and flush: order and contents, enq_ready only with room for a whole
+// packet (ENQ_W), the valid lanes, and the packet's PSV bits landing on its
+// first instruction only. Runs the configured size (packets of
+// CFG_FETCH_LANES, dequeues of CFG_W) and one that is not a power of two
+// (as `large`), with packets wider than the dequeue.
 `include "frontend_types.svh"
 
 module fetch_buffer_tb;
@@ -10,9 +12,9 @@ module fetch_buffer_tb;
   bit done_cfg, done_odd;
   int errors_cfg, errors_odd;
 
-  fetch_buffer_check #(.N(CFG_FB_ENTRIES), .W(CFG_W)) cfg (
+  fetch_buffer_check #(.N(CFG_FB_ENTRIES), .W(CFG_W), .EQ(CFG_FETCH_LANES)) cfg (
     .clk(clk), .done(done_cfg), .errors(errors_cfg));
-  fetch_buffer_check #(.N(12), .W(3)) odd (.clk(clk), .done(done_odd), .errors(errors_odd));
+  fetch_buffer_check #(.N(12), .W(3), .EQ(5)) odd (.clk(clk), .done(done_odd), .errors(errors_odd));
 
   initial begin
     wait (done_cfg && done_odd);
@@ -24,7 +26,8 @@ endmodule
 
 module fetch_buffer_check #(
   parameter int unsigned N = 16,
-  parameter int unsigned W = 2
+  parameter int unsigned W = 2,
+  parameter int unsigned EQ = 4   // lanes of a packet
 ) (
   input  logic clk,
   output bit   done,
@@ -32,17 +35,20 @@ module fetch_buffer_check #(
 );
   localparam int unsigned EW = FETCH_ENTRY_BITS;
   localparam int unsigned LB = $clog2(W + 1);
+  localparam int unsigned QB = $clog2(EQ + 1);
 
   logic rst_n = 0;
 
   logic          flush = 0;
-  logic [LB-1:0] enq_count = '0, deq_count = '0;
-  logic [W*EW-1:0] enq = '0, deq;
+  logic [QB-1:0] enq_count = '0;
+  logic [LB-1:0] deq_count = '0;
+  logic [EQ*EW-1:0] enq = '0;
+  logic [W*EW-1:0] deq;
   fe_psv_t       enq_psv = '0;
   logic          enq_ready;
   logic [W-1:0]  deq_valid;
 
-  fetch_buffer #(.ENTRIES(N), .W(W)) dut (
+  fetch_buffer #(.ENTRIES(N), .W(W), .ENQ_W(EQ)) dut (
     .clk_i(clk), .rst_ni(rst_n), .flush_i(flush),
     .enq_count_i(enq_count), .enq_i(enq), .enq_psv_i(enq_psv), .enq_ready_o(enq_ready),
     .deq_valid_o(deq_valid), .deq_o(deq), .deq_count_i(deq_count));
@@ -69,7 +75,7 @@ module fetch_buffer_check #(
   endtask
 
   initial begin
-    fetch_entry_t lanes [W];
+    fetch_entry_t lanes [EQ];
     fetch_entry_t got;
     int n_enq, n_deq;
     errors = 0;
@@ -82,7 +88,7 @@ module fetch_buffer_check #(
 
     for (int cyc = 0; cyc < 20000; cyc++) begin
       // Outputs before the edge, against the model.
-      check(enq_ready == (model.size() <= N - W),
+      check(enq_ready == (model.size() <= N - EQ),
             $sformatf("cycle %0d: enq_ready %0d with %0d entries", cyc, enq_ready, model.size()));
       for (int i = 0; i < W; i++) begin
         check(deq_valid[i] == (i < model.size()), $sformatf("cycle %0d: deq_valid[%0d]", cyc, i));
@@ -93,19 +99,19 @@ module fetch_buffer_check #(
         end
       end
       if (model.size() > max_seen) max_seen = model.size();
-      if (model.size() > N - W) full_cycles++;
+      if (model.size() > N - EQ) full_cycles++;
       if (model.size() == 0) empty_cycles++;
 
       // Random stimulus; phases bias towards filling or draining so that
       // both full and empty are reached often.
-      n_enq = $urandom_range(W, 0);
+      n_enq = $urandom_range(EQ, 0);
       n_deq = ((cyc / 500) % 2 == 0) ? $urandom_range(W / 2, 0) : $urandom_range(W, 0);
       if (n_deq > model.size()) n_deq = model.size();
       flush = $urandom_range(99, 0) == 0;
-      enq_count = LB'(n_enq);
+      enq_count = QB'(n_enq);
       deq_count = LB'(n_deq);
       enq_psv   = fe_psv_t'(2'($urandom));
-      for (int i = 0; i < W; i++) begin
+      for (int i = 0; i < EQ; i++) begin
         lanes[i] = random_entry();
         // The buffer must ignore the psv field of the lanes.
         lanes[i].psv = fe_psv_t'(2'($urandom));
@@ -116,7 +122,7 @@ module fetch_buffer_check #(
       if (flush) begin
         model.delete();
       end else begin
-        bit room = model.size() <= N - W;
+        bit room = model.size() <= N - EQ;
         for (int i = 0; i < n_deq; i++) void'(model.pop_front());
         if (room && n_enq > 0) begin
           packets++;
@@ -132,9 +138,9 @@ module fetch_buffer_check #(
       #1;
     end
 
-    $display("%0d entries, %0d wide: %0d cycles full, %0d empty, peak %0d of %0d, %0d packets (%0d with misses)",
-             N, W, full_cycles, empty_cycles, max_seen, N, packets, psv_first);
-    check(max_seen == N || max_seen > N - W, "buffer never filled");
+    $display("%0d entries, packets of %0d, %0d out: %0d cycles full, %0d empty, peak %0d of %0d, %0d packets (%0d with misses)",
+             N, EQ, W, full_cycles, empty_cycles, max_seen, N, packets, psv_first);
+    check(max_seen == N || max_seen > N - EQ, "buffer never filled");
     check(full_cycles > 100 && empty_cycles > 100, "full or empty rarely reached");
     done = 1;
   end

@@ -543,7 +543,8 @@ module frontend_tb;
       if (lreq_addr[5:0] != 0 || page_of(64'(lreq_addr)) < 0 || page_of(64'(lreq_addr)) > 4)
         fail("line request outside cacheable memory");
       // A filled line must hit: the same line twice with no progress in
-      // between means the refill did not land.
+      // between means the refill did not land. A refill that failed fills
+      // nothing: the fetch after a redirect asks again for its own fault.
       if (lreq_addr == last_req && !progress) fail("line requested twice in a row");
       last_req = lreq_addr;
       progress = 0;
@@ -555,7 +556,7 @@ module frontend_tb;
     if (inval) inval_count++;
     if (ev_ic_miss && fault_wait) fail("I-cache miss after a fault");
     enq = int'(dut.u_fb.enq_n);
-    if (kill || enq > 0) progress = 1;
+    if (kill || enq > 0 || (lresp_valid && lresp_id == '0 && lresp_error)) progress = 1;
     if (kill) begin
       psv_q.delete();
       pend_l1 = 0;

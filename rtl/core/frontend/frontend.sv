@@ -4,9 +4,10 @@
 // One fetch stage: in the cycle a block's pc is in pc_gen, the I-TLB
 // answers for it, the I-cache compares tags (its arrays were read with the
 // pc in the cycle before), the predictor predicts, fetch_align cuts the
-// block and the fetch buffer takes the packet. A hit therefore delivers a
-// block per cycle; anything else (TLB walk, I-cache refill, full fetch
-// buffer) holds the pc until it can.
+// block (up to FETCH_LANES instructions, more than the W that decode takes,
+// so that the buffer fills ahead of dispatch) and the fetch buffer takes the
+// packet. A hit therefore delivers a block per cycle; anything else (TLB
+// walk, I-cache refill, full fetch buffer) holds the pc until it can.
 //
 // Events: a TLB miss or an I-cache refill of the current fetch leaves
 // dr_tlb / dr_l1 pending; the next packet enqueued carries them (on its
@@ -49,7 +50,9 @@ module frontend #(
   parameter int unsigned  BTB_ENTRIES = CFG_BTB_ENTRIES,
   parameter int unsigned  BHT_ENTRIES = CFG_BHT_ENTRIES,
   parameter int unsigned  RAS_ENTRIES = CFG_RAS_ENTRIES,
-  localparam int unsigned LANE_BITS   = $clog2(W + 1)
+  parameter int unsigned  FETCH_LANES = CFG_FETCH_LANES,
+  localparam int unsigned LANE_BITS   = $clog2(W + 1),
+  localparam int unsigned FL_BITS     = $clog2(FETCH_LANES + 1)
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
@@ -105,7 +108,7 @@ module frontend #(
   ,
   // Trace port (simulation only): instructions entering the fetch buffer
   // this cycle, and whether it is emptied at the end of the cycle.
-  output logic [LANE_BITS-1:0]          trace_fb_enq_o,
+  output logic [FL_BITS-1:0]            trace_fb_enq_o,
   output logic                          trace_fb_flush_o
 `endif
 );
@@ -218,11 +221,11 @@ module frontend #(
 
   // ---------------------------------------------------------------- align
   logic              fb_ready;
-  logic [W-1:0]      al_valid, al_rvc, al_taken;
-  logic [W*XLEN-1:0] al_pc, al_npc;
-  logic [W*32-1:0]   al_bits;
+  logic [FETCH_LANES-1:0]      al_valid, al_rvc, al_taken;
+  logic [FETCH_LANES*XLEN-1:0] al_pc, al_npc;
+  logic [FETCH_LANES*32-1:0]   al_bits;
 
-  fetch_align #(.XLEN(XLEN), .FETCH_BYTES(FETCH_BYTES), .W(W)) u_align (
+  fetch_align #(.XLEN(XLEN), .FETCH_BYTES(FETCH_BYTES), .W(FETCH_LANES)) u_align (
     .clk_i, .rst_ni,
     .flush_i(kill),
     .valid_i(ic_hit),
@@ -244,7 +247,7 @@ module frontend #(
   always_comb begin
     last_end   = pc;
     last_taken = 1'b0;
-    for (int l = 0; l < W; l++) begin
+    for (int l = 0; l < FETCH_LANES; l++) begin
       if (al_valid[l]) begin
         last_end   = al_pc[l*XLEN +: XLEN] + (al_rvc[l] ? XLEN'(2) : XLEN'(4));
         last_taken = al_taken[l];
@@ -268,15 +271,15 @@ module frontend #(
   assign pkt_enq   = (fire && any_valid) || fault_enq;
 
   // ---------------------------------------------------------------- fetch buffer
-  logic [LANE_BITS-1:0] enq_count;
-  logic [W*EW-1:0]      enq;
+  logic [FL_BITS-1:0]        enq_count;
+  logic [FETCH_LANES*EW-1:0] enq;
   fe_psv_t              enq_psv;
 
   fetch_entry_t e;
   always_comb begin
     enq_count = '0;
     enq       = '0;
-    for (int l = 0; l < W; l++) begin
+    for (int l = 0; l < FETCH_LANES; l++) begin
       e          = '0;
       e.pc       = al_pc[l*XLEN +: XLEN];
       e.bits     = al_bits[l*32 +: 32];
@@ -284,7 +287,7 @@ module frontend #(
       e.pred_npc = al_npc[l*XLEN +: XLEN];
       e.ckpt     = l == 0 ? first_ckpt : bp_ckpt;
       enq[l*EW +: EW] = e;
-      if (al_valid[l] && fire) enq_count = LANE_BITS'(l + 1);
+      if (al_valid[l] && fire) enq_count = FL_BITS'(l + 1);
     end
     if (fault_now) begin
       e            = '0;
@@ -295,13 +298,13 @@ module frontend #(
       e.fault_page = !acc_fault_q && itlb_page_fault_i;
       e.fault_hi   = carry_used;
       enq[0 +: EW] = e;
-      enq_count    = LANE_BITS'(1);
+      enq_count    = FL_BITS'(1);
     end
   end
   assign enq_psv.dr_l1  = CFG_TEA != 0 && dr_l1_q;
   assign enq_psv.dr_tlb = CFG_TEA != 0 && dr_tlb_q;
 
-  fetch_buffer #(.ENTRIES(FB_ENTRIES), .W(W)) u_fb (
+  fetch_buffer #(.ENTRIES(FB_ENTRIES), .W(W), .ENQ_W(FETCH_LANES)) u_fb (
     .clk_i, .rst_ni,
     .flush_i(kill),
     .enq_count_i(enq_count), .enq_i(enq), .enq_psv_i(enq_psv), .enq_ready_o(fb_ready),
