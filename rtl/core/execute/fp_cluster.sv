@@ -193,6 +193,9 @@ module fp_cluster #(
   // The FMAs issued in the last cycles: a conversion issued now finishes
   // with the one issued FPU_FMA_LATENCY - FPU_CONVERT_LATENCY cycles ago.
   localparam int unsigned GAP = FPU_FMA_LATENCY - FPU_CONVERT_LATENCY;
+  if (GAP < 2) begin : g_gap_check
+    $error("fp_cluster schedules its writer for an FMA at least 2 cycles longer than a conversion");
+  end
   logic [GAP-1:0] fma_issued_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

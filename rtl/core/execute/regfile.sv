@@ -1,9 +1,9 @@
 `include "core_types.svh"
 
 // The physical register file (x and f registers): combinational reads,
-// writes at the clock edge. A value written at the end of cycle t is read in t+1, which
-// is what lets a single-cycle producer feed a consumer issued one cycle
-// after it without a bypass (docs/microarchitecture.md, issue and execute).
+// writes at the clock edge. A value written at the end of cycle t is read
+// in t+1, which is what lets a single-cycle producer feed a consumer issued
+// one cycle after it without a bypass (docs/microarchitecture.md, issue and execute).
 // p0 is x0's register: it reads zero. The core's several write ports make
 // it a live-value-table RAM (lvt_ram.sv), whose size grows with every port:
 // 21k LUTs for the default core's 12 reads and 5 writes on an FPGA

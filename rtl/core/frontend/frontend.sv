@@ -220,7 +220,7 @@ module frontend #(
   assign bp_cti = is_cti(ic_block[16*bp_slot +: 16]);
 
   // ---------------------------------------------------------------- align
-  logic              fb_ready;
+  logic                        fb_ready;
   logic [FETCH_LANES-1:0]      al_valid, al_rvc, al_taken;
   logic [FETCH_LANES*XLEN-1:0] al_pc, al_npc;
   logic [FETCH_LANES*32-1:0]   al_bits;
@@ -273,7 +273,7 @@ module frontend #(
   // ---------------------------------------------------------------- fetch buffer
   logic [FL_BITS-1:0]        enq_count;
   logic [FETCH_LANES*EW-1:0] enq;
-  fe_psv_t              enq_psv;
+  fe_psv_t                   enq_psv;
 
   fetch_entry_t e;
   always_comb begin
