@@ -1,8 +1,9 @@
-// Hardware performance event numbers: the value software writes into
-// mhpmevent3-31 to make the matching mhpmcounter count that event
-// (csr_file). Event e arrives at csr_file as a count of 0..W per cycle in
-// lane e-1 of events_i. Any other mhpmevent value counts nothing. Numbers
-// are part of the software interface (driver, teaperf): never renumber.
+// Hardware performance event numbers: the value software writes into an
+// mhpmevent to make the matching mhpmcounter count that event (csr_file,
+// which has one counter per event). Event e arrives at csr_file as a
+// count of 0..W per cycle in lane e-1 of events_i. Any other mhpmevent
+// value counts nothing. Numbers are part of the software interface
+// (driver, teaperf): never renumber.
 `ifndef TEA_HPM_EVENTS_SVH
 `define TEA_HPM_EVENTS_SVH
 

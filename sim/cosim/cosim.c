@@ -6,6 +6,7 @@
 
 #include "cosim/commitlog.h"
 #include "tea/csr.h"
+#include "tea/hpm.h"
 
 struct cosim {
 	struct hart *ref;
@@ -46,12 +47,12 @@ void cosim_destroy(struct cosim *cs)
 }
 
 /* CSRs whose value depends on timing, not on the program: the cycle and
- * event counters, the time, pending interrupts and what the TEA sampler
+ * the implemented event counters (one per event), the time, pending interrupts and what the TEA sampler
  * latched (its status, timestamp, lost count and slots). */
 static bool csr_is_timing_dependent(unsigned csr)
 {
-	return csr == 0xc00 || csr == 0xc01 || (csr >= 0xc03 && csr <= 0xc1f) ||
-	       csr == 0xb00 || (csr >= 0xb03 && csr <= 0xb1f) ||
+	return csr == 0xc00 || csr == 0xc01 || (csr >= 0xc03 && csr < 0xc03 + TEA_HPM_NUM_EVENTS) ||
+	       csr == 0xb00 || (csr >= 0xb03 && csr < 0xb03 + TEA_HPM_NUM_EVENTS) ||
 	       csr == 0x344 || csr == 0x144 ||
 	       (csr >= TEA_CSR_STAT && csr <= TEA_CSR_LOST) ||
 	       (csr >= TEA_CSR_ADDR0 && csr <= TEA_CSR_LAST);

@@ -17,8 +17,12 @@
  * - menvcfg/senvcfg and all pmpcfg/pmpaddr read 0 and ignore writes.
  * - mcycle counts one per step (retired instruction or trap), minstret one
  *   per retired instruction; a write to either is what the next
- *   instruction reads. mhpmcounter3-31/mhpmevent3-31 hold what is written.
- * - mcountinhibit: CY, IR and HPM3-31 writable; CY and IR stop the counts.
+ *   instruction reads. mhpmcounter3..HPM_LAST and their mhpmevents, one
+ *   per event of tea/hpm.h, hold what is written (the RTL counts events
+ *   in the counters; co-simulation adopts their values); the rest read 0
+ *   and ignore writes.
+ * - mcountinhibit: CY, IR and the implemented HPM bits are writable; CY
+ *   and IR stop the counts.
  * - TEA CSRs (0x5C0-0x5FF, docs/tea-csr.md): tea.c; U mode may access
  *   them only with teactl.UEN. mip/mie/mideleg bit 16 is the TEA interrupt.
  * - Debug triggers: none. tselect and tdata1-3 exist (software probes them)
@@ -96,7 +100,7 @@ enum csr_number {
 #define SSTATUS_VISIBLE (SSTATUS_WRITABLE | MSTATUS_UXL | MSTATUS_FS | MSTATUS_SD)
 
 #define MEDELEG_WRITABLE 0xb3ffull
-#define MCOUNTINHIBIT_WRITABLE 0xfffffffdu
+#define MCOUNTINHIBIT_WRITABLE (((2u << HPM_LAST) - 1) & ~2u)
 
 void csr_reset(struct hart *h)
 {
@@ -150,6 +154,12 @@ static uint64_t read_mip(const struct hart *h)
 	return h->mip_sw | lines | (h->tea_irq ? MIP_TEA : 0);
 }
 
+/* Whether the HPM counter (or event) csr names is one of 3..HPM_LAST. */
+static bool hpm_implemented(unsigned csr)
+{
+	return (csr & 0x1f) <= HPM_LAST;
+}
+
 static bool read_counter(const struct hart *h, unsigned csr, uint64_t *v)
 {
 	unsigned n = csr & 0x1f;
@@ -159,7 +169,7 @@ static bool read_counter(const struct hart *h, unsigned csr, uint64_t *v)
 	else if (n == 2)
 		*v = h->instret;
 	else if (n >= 3)
-		*v = h->mhpmcounter[n];
+		*v = hpm_implemented(csr) ? h->mhpmcounter[n] : 0;
 	else if (csr == CSR_TIME)
 		*v = soc_mtime(h->soc);
 	else
@@ -310,7 +320,7 @@ bool csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 		return true;
 	}
 	if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31) {
-		*v = h->mhpmevent[csr & 0x1f];
+		*v = hpm_implemented(csr) ? h->mhpmevent[csr & 0x1f] : 0;
 		return true;
 	}
 	/* RV64 has only the even-numbered pmpcfg registers. */
@@ -500,12 +510,12 @@ static void csr_write(struct hart *h, unsigned csr, uint64_t v)
 		return;
 	if (is_tea_csr(csr))
 		tea_csr_write(h, csr, v);
-	else if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31)
+	else if (csr >= CSR_MHPMEVENT3 && csr <= CSR_MHPMEVENT31 && hpm_implemented(csr))
 		h->mhpmevent[csr & 0x1f] = v;
-	else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31)
+	else if (csr >= CSR_MHPMCOUNTER3 && csr <= CSR_MHPMCOUNTER31 && hpm_implemented(csr))
 		h->mhpmcounter[csr & 0x1f] = v;
-	/* misa, menvcfg, senvcfg, pmpcfg*, pmpaddr*, tselect, tdata*: writes
-	 * are ignored */
+	/* misa, menvcfg, senvcfg, pmpcfg*, pmpaddr*, tselect, tdata* and the
+	 * unimplemented HPM counters: writes are ignored */
 }
 
 /* CSRRW, CSRRS, CSRRC and their immediate forms. CSRRS/CSRRC with x0 (or a

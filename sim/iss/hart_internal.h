@@ -10,6 +10,10 @@
 #include <string.h>
 
 #include "iss/hart.h"
+#include "tea/hpm.h"
+
+/* mhpmcounter3 .. HPM_LAST: one counter per event. */
+#define HPM_LAST (2 + TEA_HPM_NUM_EVENTS)
 
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
@@ -177,8 +181,9 @@ struct hart {
 	uint32_t mcounteren;
 	uint32_t scounteren;
 	uint32_t mcountinhibit;
-	uint64_t mhpmcounter[32];   /* indices 3..31 used */
-	uint64_t mhpmevent[32];     /* indices 3..31 used */
+	/* One counter per event (tea/hpm.h): indices 3..HPM_LAST used. */
+	uint64_t mhpmcounter[HPM_LAST + 1];
+	uint64_t mhpmevent[HPM_LAST + 1];
 	/* TEA CSRs: the ISS has no sampler, so nothing is ever sampled; it
 	 * keeps what software configures and applies the access rules for
 	 * the commit width of the RTL it is compared with. */

@@ -23,7 +23,9 @@ mkdir -p "$work"
 
 # Starts board-sim on a pseudo-terminal; sets pty and simpid.
 start_board() {
-	"$sim" --pty --max-ms 2000 >"$work/sim-$1.out" 2>&1 &
+	# made here: the background shell may not have opened it when sed looks
+	: >"$work/sim-$1.out"
+	"$sim" --pty --max-ms 2000 >>"$work/sim-$1.out" 2>&1 &
 	simpid=$!
 	pty=
 	for i in $(seq 100); do

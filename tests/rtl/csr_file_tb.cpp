@@ -67,6 +67,8 @@ const unsigned hot_csrs[] = {
 	0x300, 0x300, 0x300, 0x302, 0x303, 0x303, 0x304, 0x304, 0x305, 0x306,
 	0x320, 0x341, 0x342, 0x344, 0x344, 0xb00, 0xb02, 0xc00, 0xc01, 0xc02,
 	0x323, 0x324, 0xb03, 0xb04, 0xc03, 0x33f, 0xb1f, 0xf14,
+	0x322 + TEA_HPM_NUM_EVENTS, 0x323 + TEA_HPM_NUM_EVENTS,  // the last counter and
+	0xb02 + TEA_HPM_NUM_EVENTS, 0xb03 + TEA_HPM_NUM_EVENTS,  // the first read-only zero one
 	0x001, 0x002, 0x003, 0x003, 0x301,  // F and D: fflags, frm, fcsr; misa;
 	0x300, 0x100,                       // FS (pick_value)
 };
@@ -266,7 +268,7 @@ void Bench::count_iss(bool retired, unsigned n_retired, int written_hpm)
 	h->cycle += h->cycle_inc;
 	if (retired)
 		h->instret += h->instret_inc * n_retired;
-	for (unsigned n = 3; n < 32; n++) {
+	for (unsigned n = 3; n <= HPM_LAST; n++) {
 		uint64_t e = h->mhpmevent[n];
 
 		if ((int)n == written_hpm || e < 1 || e > TEA_HPM_NUM_EVENTS || ((h->mcountinhibit >> n) & 1))

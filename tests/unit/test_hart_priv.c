@@ -1,6 +1,7 @@
 /* Reference ISS: privilege modes, traps and delegation, the CSR file and
  * interrupts. */
 #include "hart_test_util.h"
+#include "tea/hpm.h"
 
 #define CLINT_MSIP     (SOC_CLINT_BASE + 0x0)
 #define CLINT_MTIMECMP (SOC_CLINT_BASE + 0x4000)
@@ -287,6 +288,32 @@ static void test_hpm_counters_and_events_hold_what_is_written(void **state)
 	assert_int_equal(csr(f, 0xb05), 0x1234);
 	assert_int_equal(csr(f, 0xc05), 0x1234);
 	assert_int_equal(csr(f, 0x325), 7);
+}
+
+/* One counter per event: mhpmcounter3 .. 2 + TEA_HPM_NUM_EVENTS. The rest
+ * (and their mhpmevents and mcountinhibit bits) read 0 and ignore writes. */
+static void test_hpm_counters_past_one_per_event_are_read_only_zero(void **state)
+{
+	struct hfix *f = *state;
+	unsigned last = 2 + TEA_HPM_NUM_EVENTS;
+
+	csr_write(f, 0xb00 + last, 5);
+	csr_write(f, 0x320 + last, 6);
+	csr_write(f, 0xb01 + last, 5);
+	csr_write(f, 0x321 + last, 6);
+	csr_write(f, 0xb1f, 5);
+	csr_write(f, 0x33f, 6);
+	csr_write(f, CSR_MCOUNTINHIBIT, ~0ull);
+	exec32(f, INSN_NOP);
+	assert_int_equal(csr(f, 0xb00 + last), 5);
+	assert_int_equal(csr(f, 0xc00 + last), 5);
+	assert_int_equal(csr(f, 0x320 + last), 6);
+	assert_int_equal(csr(f, 0xb01 + last), 0);
+	assert_int_equal(csr(f, 0xc01 + last), 0);
+	assert_int_equal(csr(f, 0x321 + last), 0);
+	assert_int_equal(csr(f, 0xb1f), 0);
+	assert_int_equal(csr(f, 0x33f), 0);
+	assert_int_equal(csr(f, CSR_MCOUNTINHIBIT), ((2ull << last) - 1) & ~2ull);
 }
 
 static void test_misa_reads_rv64_acimsu_and_ignores_writes(void **state)
@@ -647,6 +674,7 @@ int main(void)
 		T(test_nonexistent_csrs_are_illegal),
 		T(test_counters_are_gated_by_mcounteren_and_scounteren),
 		T(test_hpm_counters_and_events_hold_what_is_written),
+		T(test_hpm_counters_past_one_per_event_are_read_only_zero),
 		T(test_misa_reads_rv64_acimsu_and_ignores_writes),
 		T(test_mstatus_warl_fields_keep_legal_values),
 		T(test_sstatus_writes_only_supervisor_fields),

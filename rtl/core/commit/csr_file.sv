@@ -16,8 +16,12 @@
 // Counters: mcycle counts clock cycles, minstret instret_i. A write to
 // either (or to an mhpmcounter) replaces that cycle's increment, so the
 // next instruction reads the value written; the writing cycle counts with
-// the mcountinhibit it writes, as the ISS. mhpmcounterN counts event
-// mhpmeventN (hpm_events.svh) unless inhibited; other values count nothing.
+// the mcountinhibit it writes, as the ISS. There is one counter per event
+// (hpm_events.svh), mhpmcounter3 .. mhpmcounter(2 + HPM_NUM_EVENTS), so all
+// can be counted at once: mhpmcounterN counts event mhpmeventN unless
+// inhibited; other values count nothing. The counters above, their
+// mhpmevents and mcountinhibit bits are read-only zero, as the spec allows
+// for counters a hart does not implement.
 //
 // 0x5C0-0x5FF (TEA CSRs) are served outside: for them csr_rdata_o is
 // ext_rdata_i, csr_illegal_o is ext_illegal_i (the outside unit applies
@@ -169,11 +173,11 @@ module csr_file #(
   // RV64 ACDFIMSU
   localparam logic [63:0] MISA_VALUE = 64'h8000_0000_0014_112d;
   localparam logic [63:0] MEDELEG_WRITABLE = 64'hb3ff;
-  localparam logic [63:0] MCOUNTINHIBIT_WRITABLE = 64'hffff_fffd;
+  localparam int unsigned HPM_N = HPM_NUM_EVENTS;  // mhpmcounter3 .. mhpmcounter(2 + HPM_N)
+  // CY, IR and the implemented HPM counters
+  localparam logic [63:0] MCOUNTINHIBIT_WRITABLE = ((64'd1 << (HPM_N + 3)) - 64'd1) & ~64'd2;
   // satp: MODE (Bare 0 or Sv39 8, so only bit 63 varies), 16 ASID bits, 44 PPN bits
   localparam logic [63:0] SATP_STORED = 64'h8fff_ffff_ffff_ffff;
-
-  localparam int unsigned HPM_N = 29;  // mhpmcounter3 .. mhpmcounter31
 
   // ---------------------------------------------------------------- state
   // Each register keeps only its writable bits (the rest are cut by the
@@ -210,8 +214,10 @@ module csr_file #(
   logic [63:0] rdata;
   logic        exists;
   logic [4:0]  hpm_idx;  // counter number - 3, for 0x?03-0x?1f
+  logic        hpm_implemented;
 
-  assign hpm_idx = csr_addr_i[4:0] - 5'd3;
+  assign hpm_idx         = csr_addr_i[4:0] - 5'd3;
+  assign hpm_implemented = 32'(hpm_idx) < HPM_N;
 
   always_comb begin
     rdata  = '0;
@@ -255,10 +261,10 @@ module csr_file #(
         if (ext_range) begin
           rdata = ext_rdata_i;
         end else if (csr_addr_i >= CSR_MHPMEVENT3 && csr_addr_i <= 12'h33f) begin
-          rdata = hpmevt[hpm_idx*64 +: 64];
+          if (hpm_implemented) rdata = hpmevt[hpm_idx*64 +: 64];
         end else if ((csr_addr_i >= CSR_MHPMCOUNTER3 && csr_addr_i <= 12'hb1f) ||
                      (csr_addr_i >= 12'hc03 && csr_addr_i <= 12'hc1f)) begin
-          rdata = hpmcnt[hpm_idx*64 +: 64];
+          if (hpm_implemented) rdata = hpmcnt[hpm_idx*64 +: 64];
         end else if ((csr_addr_i >= 12'h3a0 && csr_addr_i <= 12'h3af && !csr_addr_i[0]) ||
                      (csr_addr_i >= 12'h3b0 && csr_addr_i <= 12'h3ef)) begin
           rdata = '0;  // pmpcfg (even only on RV64) and pmpaddr: no PMP entries
