@@ -12,8 +12,9 @@
 #   fsqrt.d; saving and restoring the flags once around the loop makes it
 #   at least 1.3x faster;
 # - prefetch: without prefetching TEA blames the load (ST-L1+ST-LLC); with
-#   it the store carries the loop's cycles as DR-SQ and the loop is faster;
-#   prefetching the destination too makes it faster still.
+#   it the loop is at least 1.5x faster and the load and the store are
+#   mostly Base (the core prefetches committed stores' lines itself), so
+#   prefetching the destination too gains under 5%.
 # usage: check.sh OUT_DIR
 set -eu
 . "$(dirname "$0")/../../eval/casestudies/listing.sh"
@@ -24,6 +25,7 @@ fail() { echo "casestudies: FAIL: $*"; exit 1; }
 # the annotate listing $1, and the mnemonic of the heaviest instruction
 insn() {
 	set -- $(heaviest_insn "$out/$1.annotate" "$2")
+	[ $# -ge 3 ] || return 0
 	echo "${2%\%} ${3#(}"
 }
 heaviest() { heaviest_insn "$out/$1.annotate" | cut -d' ' -f1; }
@@ -60,11 +62,13 @@ echo "nab: TEA blames the fsqrt.d (ST-DIV) and the flag accesses' flushes (FL-EX
 set -- $(insn prefetch-d0.tea ld)
 [ "${1%.*}" -ge 40 ] && [ "$2" = ST-L1+ST-LLC ] ||
 	fail "prefetch-d0, TEA: the load has $1% of the loop, mostly $2 (want >= 40%, ST-L1+ST-LLC)"
-set -- $(insn prefetch-d4.tea sd)
-[ "${1%.*}" -ge 30 ] && [ "$2" = DR-SQ ] ||
-	fail "prefetch-d4, TEA: the store has $1% of the loop, mostly $2 (want >= 30%, DR-SQ)"
+for m in ld sd; do
+	set -- $(insn prefetch-d4.tea $m)
+	[ "$2" = Base ] || fail "prefetch-d4, TEA: the $m is mostly $2, not Base"
+done
 d0=$(loop_cycles "$out" prefetch-d0) d4=$(loop_cycles "$out" prefetch-d4) d8w=$(loop_cycles "$out" prefetch-d8w)
-[ "$d4" -gt 0 ] && [ $((d4 * 6)) -le $((d0 * 5)) ] || fail "prefetch-d4: $d4 cycles, not 1.2x faster than $d0"
-[ "$d8w" -gt 0 ] && [ "$d8w" -lt "$d4" ] || fail "prefetch-d8w: $d8w cycles, not faster than prefetch-d4's $d4"
-echo "prefetch: load (ST-L1+ST-LLC) -> store (DR-SQ); $d0 -> $d4 -> $d8w cycles"
+[ "$d4" -gt 0 ] && [ $((d4 * 3)) -le $((d0 * 2)) ] || fail "prefetch-d4: $d4 cycles, not 1.5x faster than $d0"
+[ "$d8w" -gt 0 ] && [ $((d8w * 100)) -gt $((d4 * 95)) ] ||
+	fail "prefetch-d8w: $d8w cycles, 5% or more faster than prefetch-d4's $d4"
+echo "prefetch: load (ST-L1+ST-LLC) -> Base; $d0 -> $d4 -> $d8w cycles"
 echo "casestudies: PASS"

@@ -23,7 +23,9 @@
 // exception, a writeback, a PSV bit, an ordering report or a device access;
 // a D-cache request only for cacheable pages that do not fault, marked as
 // a prefetch, never answered by the model; completion the cycle after the
-// D-cache accepted it, or (dropped) without a request.
+// D-cache accepted it, or (dropped) without a request. The SQ's prefetches
+// of committed stores' lines: only to the address of a committed store
+// not yet written, never a device's.
 // Build with TEA_CONFIG_LARGE (Verilator -D and -CFLAGS -D) for `large`.
 // This file is the core's side and the cycle loop; lsu_tb_model.cpp the
 // program, the reference and the memory side; lsu_tb.h what they share.
@@ -193,6 +195,10 @@ void Bench::check_prefetch_cpl(inflight &f, unsigned rob, bool wb)
 			 "prefetch rob %u va %llx: exception %d, writeback %d, PSV %x",
 			 rob, (unsigned long long)po.va, f.xcpt, wb, f.psv);
 		fail(msg);
+	}
+	if (f.pf_maybe && cyc == f.pf_maybe_cycle + 1 && !f.pf_sent) {
+		f.pf_sent = true;   // the request was its own
+		f.pf_sent_cycle = f.pf_maybe_cycle;
 	}
 	if (f.pf_sent && cyc != f.pf_sent_cycle + 1)
 		fail("prefetch not completed the cycle after the D-cache took it");
@@ -575,11 +581,11 @@ void Bench::report()
 	printf("%lu commits (%lu loads, %lu stores, %lu AMO/LR/SC, %lu SC ok), %lu forwarded, "
 	       "%lu ordering violations (%lu reports), %lu flushes, %lu traps, %lu TLB misses, "
 	       "%lu device accesses, %lu L1 misses, %llu cycles; %lu prefetches completed "
-	       "(%lu sent, %lu dropped); %lu stores lost to bus errors; NaN-boxed loads %lu "
-	       "with bit 31 clear, %lu from the device, %lu forwarded\n",
+	       "(%lu sent, %lu dropped), %lu of committed stores' lines; %lu stores lost to bus "
+	       "errors; NaN-boxed loads %lu with bit 31 clear, %lu from the device, %lu forwarded\n",
 	       n_commit, n_loads, n_stores, n_amo, n_sc_ok, n_fwd, n_mo, n_mo_ev, n_flush, n_trap,
-	       n_tlb, n_io, n_l1, (unsigned long long)cyc, n_pf, n_pf_sent, n_pf_drop, n_st_err,
-	       n_box, n_box_io, n_box_fwd);
+	       n_tlb, n_io, n_l1, (unsigned long long)cyc, n_pf, n_pf_sent, n_pf_drop, n_st_pf,
+	       n_st_err, n_box, n_box_io, n_box_fwd);
 }
 
 // The run must have exercised each case enough to mean something.
@@ -587,8 +593,8 @@ int Bench::verdict()
 {
 	if (n_box < 100 || n_box_io < 20 || n_box_fwd < 20)
 		fail("too few NaN-boxed loads (from memory, the device, the SQ)");
-	if (n_pf_sent < 500 || n_pf_drop < 200)
-		fail("too few prefetches sent or dropped");
+	if (n_pf_sent < 500 || n_pf_drop < 200 || n_st_pf < 500)
+		fail("too few prefetches sent or dropped, or of committed stores' lines");
 	if (n_st_err < 50)
 		fail("too few stores lost to bus errors");
 	if (n_fwd < 100 || n_mo < 20 || n_trap < 100 || n_sc_ok < 5 || n_io < 100)

@@ -98,6 +98,8 @@ struct inflight {
 	bool pf_sent = false;   // prefetch: the D-cache accepted its request
 	bool fwd = false;       // load: its value came from the SQ
 	uint64_t pf_sent_cycle = 0;
+	bool pf_maybe = false;  // prefetch: a request that was its or the SQ's
+	uint64_t pf_maybe_cycle = 0;
 };
 
 struct ld_resp {
@@ -222,7 +224,8 @@ private:
 	// ---- counts for the final report
 	unsigned long n_commit = 0, n_loads = 0, n_stores = 0, n_fwd = 0, n_mo = 0, n_flush = 0,
 		      n_trap = 0, n_tlb = 0, n_io = 0, n_amo = 0, n_sc_ok = 0, n_l1 = 0,
-		      n_mo_ev = 0, n_pf = 0, n_pf_sent = 0, n_pf_drop = 0, n_st_err = 0;
+		      n_mo_ev = 0, n_pf = 0, n_pf_sent = 0, n_pf_drop = 0, n_st_err = 0,
+		      n_st_pf = 0;
 	// FLWs committed whose word has bit 31 clear (boxing differs from sign
 	// extension), from the device, forwarded from the SQ
 	unsigned long n_box = 0, n_box_io = 0, n_box_fwd = 0;

@@ -413,7 +413,10 @@ void Bench::accept_dc_load()
 	ld_pending.push_back(p);
 }
 
-// Checks a load request against its LQ entry; true for a prefetch.
+// Checks a load request against its LQ entry, or as the SQ's prefetch of a
+// committed store's line; true for a prefetch. When both could have sent
+// it (an LQ prefetch to the address of a committed store), the LQ's
+// completion in the next cycle says it was the LQ's.
 bool Bench::check_dc_load_req(uint64_t a)
 {
 	inflight *rf = nullptr;
@@ -426,8 +429,20 @@ bool Bench::check_dc_load_req(uint64_t a)
 		printf("%llu dc req tag %u addr %llx prefetch %d\n", (unsigned long long)cyc,
 		       (unsigned)dut.dc_ld_req_tag_o, (unsigned long long)a,
 		       dut.dc_ld_req_prefetch_o);
+	bool st_line = false;
+	for (const exp_store &e : exp_stores)
+		st_line |= !e.io && e.word == (a & ~7ull);
+	if (dut.dc_ld_req_prefetch_o && st_line && !(is_pf && prog[rf->pi].va == a)) {
+		n_st_pf++;
+		return true;
+	}
+	if (dut.dc_ld_req_prefetch_o && st_line) {
+		rf->pf_maybe = true;
+		rf->pf_maybe_cycle = cyc;
+		return true;
+	}
 	if (!rf || dut.dc_ld_req_prefetch_o != is_pf)
-		fail("D-cache load request: prefetch flag does not match its LQ entry");
+		fail("D-cache load request: neither its LQ entry's nor a committed store's prefetch");
 	if (classify(a) == R_PF || classify(a) == R_AF)
 		fail("D-cache load request to a faulting page");
 	if (is_pf) {

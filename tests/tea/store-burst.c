@@ -8,7 +8,7 @@ extern char __heap_start[];	/* tea-baremetal.ld: 1 MiB, not cleared */
 
 #define BYTES (64 * 1024)
 #define LINES (BYTES / 64)
-#define ROUNDS 2
+#define ROUNDS 16
 
 static void __attribute__((noinline)) burst(uint8_t *p, unsigned lines, uint64_t v)
 {

@@ -14,9 +14,10 @@
 //   serial_engine.sv  device loads, AMOs, LR and SC one at a time, and the
 //                     LR/SC reservation
 // Here, what they share: the D-TLB ports (the serial engine's while it
-// translates, else the pipes') and the MMIO port (the drain's device store,
+// translates, else the pipes'), the MMIO port (the drain's device store,
 // else the serial engine; they never overlap: the engine starts only with
-// no committed store in the SQ).
+// no committed store in the SQ) and the D-cache load port (the load pipe's
+// request, else the SQ's prefetch of a committed store's line).
 //
 // Outputs: completion (both ports) and writeback come from registers, one
 // cycle after the event (pipe cycle, D-cache or MMIO response). mo_* is
@@ -186,6 +187,8 @@ module lsu #(
   logic [7:0]          sq_io_wstrb;
   logic                st_dtlb_valid;
   logic [63:0]         st_dtlb_vaddr;
+  logic                sq_pf_valid, sq_pf_ready;
+  logic [PA-1:0]       sq_pf_addr;
   logic [PSV_BITS-1:0] c0_psv, c1_psv;
   // the load queue's side
   logic [SQ_ENTRIES-1:0] fwd_older;
@@ -193,6 +196,8 @@ module lsu #(
   logic [7:0]          fwd_mask;
   logic                ld_dtlb_valid;
   logic [63:0]         ld_dtlb_vaddr;
+  logic                lq_dc_valid, lq_dc_prefetch;
+  logic [PA-1:0]       lq_dc_addr;
   logic                io_ld_valid, io_ld_tlb;
   logic [1:0]          io_ld_ext;
   logic [LQB-1:0]      io_ld_idx;
@@ -241,8 +246,8 @@ module lsu #(
     .fwd_hit_i(fwd_hit), .fwd_cover_i(fwd_cover), .fwd_idx_i(fwd_idx), .fwd_data_i(fwd_data),
     .chk_valid_i(chk_valid), .chk_idx_i(chk_idx), .chk_paddr_i(chk_paddr),
     .chk_mask_i(chk_mask),
-    .dc_ld_req_valid_o, .dc_ld_req_ready_i, .dc_ld_req_addr_o, .dc_ld_req_tag_o,
-    .dc_ld_req_prefetch_o, .dc_ld_resp_valid_i, .dc_ld_resp_tag_i, .dc_ld_resp_data_i,
+    .dc_ld_req_valid_o(lq_dc_valid), .dc_ld_req_ready_i, .dc_ld_req_addr_o(lq_dc_addr),
+    .dc_ld_req_tag_o, .dc_ld_req_prefetch_o(lq_dc_prefetch), .dc_ld_resp_valid_i, .dc_ld_resp_tag_i, .dc_ld_resp_data_i,
     .dc_ld_resp_miss_i, .dc_ld_resp_llc_miss_i, .dc_ld_resp_error_i,
     .io_ld_valid_o(io_ld_valid), .io_ld_idx_o(io_ld_idx), .io_ld_size_o(io_ld_size),
     .io_ld_ext_o(io_ld_ext), .io_ld_vaddr_o(io_ld_vaddr), .io_ld_paddr_o(io_ld_paddr),
@@ -277,6 +282,7 @@ module lsu #(
     .chk_mask_o(chk_mask),
     .dc_st_req_valid_o, .dc_st_req_ready_i, .dc_st_req_addr_o, .dc_st_req_data_o,
     .dc_st_req_strb_o, .dc_st_error_i,
+    .pf_valid_o(sq_pf_valid), .pf_ready_i(sq_pf_ready), .pf_addr_o(sq_pf_addr),
     .io_req_o(sq_io_req), .io_req_valid_o(sq_io_valid), .io_req_addr_o(sq_io_addr),
     .io_req_size_o(sq_io_size), .io_req_wdata_o(sq_io_wdata), .io_req_wstrb_o(sq_io_wstrb),
     .mmio_req_ready_i, .mmio_resp_valid_i, .mmio_resp_error_i,
@@ -321,6 +327,13 @@ module lsu #(
   assign dtlb_ld_vaddr_o = ser_xlate ? ser_dtlb_vaddr : ld_dtlb_vaddr;
   assign dtlb_st_valid_o = ser_xlate ? ser_dtlb_st_valid : st_dtlb_valid;
   assign dtlb_st_vaddr_o = ser_xlate ? ser_dtlb_vaddr : st_dtlb_vaddr;
+
+  // The D-cache load port: the load pipe, else the SQ's prefetch (never
+  // answered, so the tag is the load pipe's, unused).
+  assign dc_ld_req_valid_o    = lq_dc_valid || sq_pf_valid;
+  assign dc_ld_req_addr_o     = lq_dc_valid ? lq_dc_addr : sq_pf_addr;
+  assign dc_ld_req_prefetch_o = lq_dc_valid ? lq_dc_prefetch : 1'b1;
+  assign sq_pf_ready          = !lq_dc_valid && dc_ld_req_ready_i;
 
   // The MMIO port: the drain's device store, else the serial engine.
   always_comb begin

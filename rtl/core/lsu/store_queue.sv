@@ -20,7 +20,11 @@
 //
 // Drain, in order from the head, one store at a time: to the D-cache's
 // store port, or for a device (or HTIF) address over the MMIO port, whose
-// response pops it. A bus error there (the line's refill failed, the
+// response pops it. A store waits there until its line is in the D-cache,
+// so the committed stores behind the head ask for their lines ahead, one a
+// cycle in order, as prefetches (pf_*, on the D-cache's load port when the
+// load pipe leaves it free): misses of a run of stores overlap, up to the
+// D-cache's MSHRs, instead of following one another. A bus error there (the line's refill failed, the
 // device answered with an error) comes after commit: the store is lost,
 // and ev_st_error_o says so (HPM event 11), an imprecise report.
 module store_queue #(
@@ -101,6 +105,10 @@ module store_queue #(
   output logic [63:0]         dc_st_req_data_o,
   output logic [7:0]          dc_st_req_strb_o,
   input  logic                dc_st_error_i,    // the store it takes is lost
+  // D-cache load port: a prefetch of a committed store's line
+  output logic                pf_valid_o,
+  input  logic                pf_ready_i,
+  output logic [PA-1:0]       pf_addr_o,
   // MMIO port, while io_req_o: a device store (a write)
   output logic                io_req_o,
   output logic                io_req_valid_o,
@@ -306,6 +314,24 @@ module store_queue #(
   assign dc_st_req_data_o  = drain_wdata;
   assign dc_st_req_strb_o  = drain_strb;
 
+  // Prefetch: pf_off_q counts from the head to the next committed store to
+  // ask for (the head's own line the drain asks for); one to a device is
+  // passed over.
+  logic [SQB:0]   pf_off_q, pf_off_d;
+  logic [SQB-1:0] pf_idx;
+  logic           pf_cand, pf_next;
+
+  assign pf_idx     = sq_head_q + SQB'(pf_off_q);
+  assign pf_cand    = pf_off_q < sq_cmt_q;
+  assign pf_valid_o = pf_cand && pf_off_q != '0 && !sq_io_q[pf_idx];
+  assign pf_addr_o  = sq_paddr_q[pf_idx];
+  assign pf_next    = pf_cand && (pf_off_q == '0 || sq_io_q[pf_idx] || pf_ready_i);
+
+  always_comb begin
+    pf_off_d = pf_off_q + (SQB + 1)'(pf_next);
+    if (drain_pop && pf_off_d != '0) pf_off_d = pf_off_d - 1'b1;
+  end
+
   // One device write at a time: asked until the port takes it, popped by
   // its response.
   assign io_req_o       = drain_req && drain_io;
@@ -397,6 +423,7 @@ module store_queue #(
       sq_tail_q    <= '0;
       sq_count_q   <= '0;
       sq_cmt_q     <= '0;
+      pf_off_q     <= '0;
       sq_state_q   <= '0;
       st_io_busy_q <= 1'b0;
       chk_valid_q  <= 1'b0;
@@ -406,6 +433,7 @@ module store_queue #(
       sq_tail_q    <= sq_tail_d;
       sq_count_q   <= sq_count_d;
       sq_cmt_q     <= sq_cmt_d;
+      pf_off_q     <= pf_off_d;
       sq_state_q   <= sq_state_d;
       st_io_busy_q <= st_io_busy_d;
       chk_valid_q  <= chk_valid_d && !flush_i;
