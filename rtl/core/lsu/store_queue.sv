@@ -20,13 +20,15 @@
 //
 // Drain, in order from the head, one store at a time: to the D-cache's
 // store port, or for a device (or HTIF) address over the MMIO port, whose
-// response pops it. A store waits there until its line is in the D-cache,
-// so the committed stores behind the head ask for their lines ahead, one a
-// cycle in order, as prefetches (pf_*, on the D-cache's load port when the
-// load pipe leaves it free): misses of a run of stores overlap, up to the
-// D-cache's MSHRs, instead of following one another. A bus error there (the line's refill failed, the
+// response pops it. A bus error there (the line's refill failed, the
 // device answered with an error) comes after commit: the store is lost,
 // and ev_st_error_o says so (HPM event 11), an imprecise report.
+//
+// Store prefetch: a store waits at the head until its line is in the
+// D-cache, so the committed stores behind it ask for their lines ahead,
+// one a cycle in order, as prefetches (pf_*, on the D-cache's load port
+// when the load pipe leaves it free): the misses of a run of stores
+// overlap, up to the D-cache's MSHRs, instead of following one another.
 module store_queue #(
   parameter int unsigned W           = CFG_W,
   parameter int unsigned SQ_ENTRIES  = CFG_SQ_ENTRIES,
