@@ -47,8 +47,9 @@ void cosim_destroy(struct cosim *cs)
 }
 
 /* CSRs whose value depends on timing, not on the program: the cycle and
- * the implemented event counters (one per event), the time, pending interrupts and what the TEA sampler
- * latched (its status, timestamp, lost count and slots). */
+ * the implemented event counters (one per event), the time, pending
+ * interrupts and what the TEA sampler latched (its status, timestamp, lost
+ * count and slots). */
 static bool csr_is_timing_dependent(unsigned csr)
 {
 	return csr == 0xc00 || csr == 0xc01 || (csr >= 0xc03 && csr < 0xc03 + TEA_HPM_NUM_EVENTS) ||
