@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define ITERS 3000
+#define ITERS 12000
 
 static uint64_t __attribute__((noinline)) run(volatile uint64_t *buf, uint64_t seven, unsigned n)
 {
