@@ -117,12 +117,20 @@ done
 # - BOARD_SYNTH_SHARE=no (board.conf): coarse without its SAT-based
 #   resource sharing (`share`), which did not finish on the large config's
 #   flattened top; coarse's other passes run by hand.
+# - BOARD_SYNTH_FLATTEN=no (board.conf): each module synthesized on its
+#   own, once per parameter set: the large config's flattened top outgrew
+#   24 GiB of memory in techmap. stat then reports per module, and the
+#   figures are its design hierarchy's totals (every instance counted).
 # - UltraScale (xcu, xcup): Yosys 0.23's LUT RAM library for it offers a
 #   single-port LUT RAM of 2^16 words (abits 16, where RAM512X1S has 9),
 #   which its own mapping file rejects ("invalid OPTION_ABITS/WIDTH
 #   combination"), so any single-port memory failed. The memory step runs
 #   as synth_xilinx runs it, with the library corrected into OUT_DIR.
-synth="synth_xilinx -flatten -family $family -top $top"
+flatten=-flatten stat_top=
+if [ "${BOARD_SYNTH_FLATTEN:-yes}" = no ]; then
+	flatten= stat_top="-top $top"
+fi
+synth="synth_xilinx $flatten -family $family -top $top"
 coarse="$synth -run begin:map_memory;"
 memory="$synth -run map_memory:map_ffram;"
 steps=
@@ -149,7 +157,7 @@ esac
 start=$(date +%s)
 if ! yosys -l "$log" -q -p "verilog_defaults -add -sv $defs $incs; $prelude \
 	read_verilog $topfile; hierarchy -top $top $chparams $libdirs; hierarchy -check -top $top; \
-	$synth; tee -o $stat stat; $edif" \
+	$synth; tee -o $stat stat $stat_top; $edif" \
 	>/dev/null 2>&1 || [ ! -s "$stat" ]; then
 	[ -f "$log" ] && tail -20 "$log" >&2
 	echo "synth.sh: yosys failed on $top ($name), log in $log" >&2
@@ -158,9 +166,11 @@ fi
 secs=$(($(date +%s) - start))
 
 # Sums the stat lines of cells whose names match the pattern, each times
-# the given weight.
+# the given weight; of a hierarchy, its totals (the section that follows
+# "design hierarchy").
 count() {
-	awk -v pat="$1" -v w="${2:-1}" '$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 * w } END { print n + 0 }' "$stat"
+	awk -v pat="$1" -v w="${2:-1}" '/=== design hierarchy ===/ { n = 0 }
+		$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 * w } END { print n + 0 }' "$stat"
 }
 luts=$(count '^LUT[1-6]$')
 # LUT RAM in LUTs: a RAM32M or RAM64M is four, a RAM32M16, RAM64M8 or

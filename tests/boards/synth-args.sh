@@ -1,7 +1,8 @@
 #!/bin/sh
 # boards/synth/synth.sh's arguments, on what takes Yosys seconds: a small
 # module with parameters (its figures, in a file named after them), the
-# same for UltraScale+ (--family xcup), a
+# same for UltraScale+ (--family xcup), a module kept hierarchical
+# (BOARD_SYNTH_FLATTEN=no: the totals count its children), a
 # parameter that is not NAME=NUMBER (usage, status 2), and a board whose
 # settings are missing (Yosys fails on the board's top: status 1, not a
 # usage error).
@@ -30,6 +31,18 @@ grep -q "synth_xilinx (xcup)" "$txt" 2>/dev/null && grep -Eq "^  LUT RAM +[1-9]"
 	fail "no xcup figures with LUT RAM in $txt"
 grep -q 'option "ABITS" 9' "$work/lutrams_xcu.txt" 2>/dev/null ||
 	fail "the corrected LUT RAM library was not written"
+
+# kept hierarchical, the figures are the design hierarchy's totals:
+# alu_port's own LUTs and its one alu's, each counted once
+BOARD_SYNTH_FLATTEN=no sh boards/synth/synth.sh default alu_port "$work" \
+	>"$work/out" 2>&1 || fail "alu_port did not synthesize hierarchically: $(tail -3 "$work/out")"
+own=$(awk '/^=== alu_port ===/ { m = 1 } /^=== / && !/alu_port/ { m = 0 }
+	m && $1 ~ /^LUT[1-6]$/ { n += $2 } END { print n + 0 }' "$work/default-alu_port.stat" 2>/dev/null)
+modules=$(awk '/^=== design hierarchy ===/ { exit } $1 ~ /^LUT[1-6]$/ { n += $2 }
+	END { print n + 0 }' "$work/default-alu_port.stat" 2>/dev/null)
+total=$(awk '$1 == "LUT" && $2 ~ /^[0-9]+$/ { print $2 }' "$work/default-alu_port.txt" 2>/dev/null)
+[ "${total:-0}" -gt "${own:-0}" ] && [ "${total:-0}" -eq "${modules:-0}" ] ||
+	fail "alu_port kept hierarchical: $total LUTs in all, $own its own, $modules in its modules"
 
 sh boards/synth/synth.sh default lvt_ram "$work" on WIDTH=wide >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "'WIDTH=wide' is not PARAM=VALUE" "$work/err" ||
