@@ -1,6 +1,7 @@
 /* Shared fixture of the SoC device tests (test_soc.c, test_soc_irq.c): a SoC
- * with a little DRAM and two harts whose console is kept in memory, its
- * devices' register addresses, and loads and stores as a hart makes them. */
+ * with a little DRAM and two harts whose console is kept in memory, the
+ * PLIC's and the UART's register addresses, and loads and stores as a hart
+ * makes them. */
 #ifndef TEA_TESTS_SOC_TEST_UTIL_H
 #define TEA_TESTS_SOC_TEST_UTIL_H
 
@@ -13,18 +14,12 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <libfdt.h>
 
 #include "soc/devices.h"
-#include "soc/devicetree.h"
 #include "soc/soc.h"
 
 #define DRAM_SIZE (1ull << 20)
 #define NHARTS    2
-
-#define CLINT_MSIP(h)     (SOC_CLINT_BASE + 4 * (h))
-#define CLINT_MTIMECMP(h) (SOC_CLINT_BASE + 0x4000 + 8 * (h))
-#define CLINT_MTIME       (SOC_CLINT_BASE + 0xbff8)
 
 #define PLIC_PRIORITY(s)  (SOC_PLIC_BASE + 4 * (s))
 #define PLIC_PENDING      (SOC_PLIC_BASE + 0x1000)

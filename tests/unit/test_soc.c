@@ -3,6 +3,14 @@
  * them (the PLIC and the UART: test_soc_irq.c). */
 #include "soc_test_util.h"
 
+#include <libfdt.h>
+
+#include "soc/devicetree.h"
+
+#define CLINT_MSIP(h)     (SOC_CLINT_BASE + 4 * (h))
+#define CLINT_MTIMECMP(h) (SOC_CLINT_BASE + 0x4000 + 8 * (h))
+#define CLINT_MTIME       (SOC_CLINT_BASE + 0xbff8)
+
 /* ---- configuration and DRAM ---- */
 
 static void test_invalid_configurations_are_rejected(void **state)
