@@ -25,9 +25,12 @@ typedef enum logic [1:0] {
 // Fetch blocks are cut into 2-byte slots, where an instruction may start.
 localparam int unsigned FE_SLOTS = CFG_FETCH_BYTES / 2;
 // The gshare index is the slot-granular pc XOR the history shifted past the
-// slot bits, so the history is as long as the block part of the index.
+// slot bits, so gshare uses as much history as the block part of the index;
+// with TAGE (CFG_TAGE) the history is as long as its longest table's.
 // ($clog2 of a derived localparam is beyond Yosys 0.23 at $unit scope.)
-localparam int unsigned FE_HIST_BITS = $clog2(CFG_BHT_ENTRIES) - $clog2(CFG_FETCH_BYTES / 2);
+localparam int unsigned FE_GSHARE_HIST_BITS = $clog2(CFG_BHT_ENTRIES) - $clog2(CFG_FETCH_BYTES / 2);
+localparam int unsigned TAGE_HIST_BITS = 64;
+localparam int unsigned FE_HIST_BITS = CFG_TAGE != 0 ? TAGE_HIST_BITS : FE_GSHARE_HIST_BITS;
 localparam int unsigned FE_RAS_PTR_BITS = $clog2(CFG_RAS_ENTRIES);
 
 // Predictor state before the prediction of the fetch an instruction came

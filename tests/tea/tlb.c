@@ -13,7 +13,7 @@
 
 #define PAGE		4096ul
 #define DATA_PAGES	64	/* twice the large config's 32-entry TLBs */
-#define CODE_PAGES	48
+#define CODE_PAGES	64	/* as many */
 #define ROUNDS		200
 
 /* CODE_PAGES pages of code: a jump on each to the next, then a return. The
@@ -27,7 +27,7 @@ __asm__(".pushsection .text.tea_code_pages, \"ax\", @progbits\n"
 	".type tea_code_pages, @function\n"
 	"tea_code_pages:\n"
 	".set tea_page, 0\n"
-	".rept 47\n"		/* CODE_PAGES - 1 */
+	".rept 63\n"		/* CODE_PAGES - 1 */
 	"\tj 1f\n"
 	"\t.balign 4096\n"
 	"\t.set tea_page, tea_page + 1\n"

@@ -1,5 +1,6 @@
 // Branch predictor of the front end: a tagged direct-mapped BTB, a gshare
-// table of 2-bit counters and a return-address stack.
+// table of 2-bit counters, with TAGE's tagged tables over them where TAGE
+// is on (tage.sv), and a return-address stack.
 //
 // Prediction is combinational on the fetch pc and covers one fetch block of
 // FETCH_BYTES: every 2-byte slot from the fetch pc's offset to the end of the
@@ -29,6 +30,7 @@ module branch_predictor #(
   parameter int unsigned BTB_ENTRIES = CFG_BTB_ENTRIES,
   parameter int unsigned BHT_ENTRIES = CFG_BHT_ENTRIES,
   parameter int unsigned RAS_ENTRIES = CFG_RAS_ENTRIES,
+  parameter bit          TAGE        = CFG_TAGE != 0,
   localparam int unsigned SLOTS      = FETCH_BYTES / 2,
   localparam int unsigned SLOT_BITS  = $clog2(SLOTS)
 ) (
@@ -65,7 +67,8 @@ module branch_predictor #(
   localparam int unsigned TAG_BITS     = XLEN - 1 - BTB_IDX_BITS;
   localparam int unsigned BHT_IDX_BITS = $clog2(BHT_ENTRIES);
   localparam int unsigned BHT_ROWS     = BHT_ENTRIES / SLOTS;
-  localparam int unsigned HIST_BITS    = BHT_IDX_BITS - SLOT_BITS;
+  localparam int unsigned GSHARE_BITS  = BHT_IDX_BITS - SLOT_BITS;
+  localparam int unsigned HIST_BITS    = TAGE ? TAGE_HIST_BITS : GSHARE_BITS;
   localparam int unsigned RAS_PTR_BITS = $clog2(RAS_ENTRIES);
 
   if (XLEN != CFG_XLEN || HIST_BITS != FE_HIST_BITS ||
@@ -86,17 +89,18 @@ module branch_predictor #(
 
   // Per-slot lookup results.
   logic [SLOTS-1:0]    slot_hit, slot_cond, slot_taken, slot_rvc;
+  logic [SLOTS-1:0]    gshare_taken, dir_taken, upd_gshare_taken;
   logic [XLEN-1:0]     slot_target [SLOTS];
   br_kind_e            slot_kind [SLOTS];
 
   logic [SLOT_BITS-1:0]    start_slot;
   logic [BTB_ROW_BITS-1:0] fetch_btb_row;
   logic [TAG_BITS-1:0]     fetch_tag;
-  logic [HIST_BITS-1:0]    fetch_bht_row;
+  logic [GSHARE_BITS-1:0]  fetch_bht_row;
   assign start_slot    = fetch_pc_i[SLOT_BITS:1];
   assign fetch_btb_row = fetch_pc_i[BTB_IDX_BITS:SLOT_BITS+1];
   assign fetch_tag     = fetch_pc_i[XLEN-1:BTB_IDX_BITS+1];
-  assign fetch_bht_row = fetch_pc_i[BHT_IDX_BITS:SLOT_BITS+1] ^ ghist_q;
+  assign fetch_bht_row = fetch_pc_i[BHT_IDX_BITS:SLOT_BITS+1] ^ ghist_q[GSHARE_BITS-1:0];
 
   // Slots before the fetch pc's offset are not on the path.
   logic [SLOTS-1:0] in_range;
@@ -104,11 +108,11 @@ module branch_predictor #(
 
   logic [SLOT_BITS-1:0]    upd_slot;
   logic [BTB_ROW_BITS-1:0] upd_btb_row;
-  logic [HIST_BITS-1:0]    upd_bht_row;
+  logic [GSHARE_BITS-1:0]  upd_bht_row;
   logic                    upd_is_cond;
   assign upd_slot    = upd_pc_i[SLOT_BITS:1];
   assign upd_btb_row = upd_pc_i[BTB_IDX_BITS:SLOT_BITS+1];
-  assign upd_bht_row = upd_pc_i[BHT_IDX_BITS:SLOT_BITS+1] ^ upd_ckpt_i.ghist;
+  assign upd_bht_row = upd_pc_i[BHT_IDX_BITS:SLOT_BITS+1] ^ upd_ckpt_i.ghist[GSHARE_BITS-1:0];
   assign upd_is_cond = upd_kind_i == BR_KIND_BRANCH;
 
   for (genvar s = 0; s < SLOTS; s++) begin : g_bank
@@ -154,15 +158,32 @@ module branch_predictor #(
 
     // Only the direction bit of the counter matters for the prediction.
     logic unused_ctr_low;
-    assign ctr            = bht_q[2*fetch_bht_row +: 2];
-    assign unused_ctr_low = ctr[0];
+    assign ctr                 = bht_q[2*fetch_bht_row +: 2];
+    assign unused_ctr_low      = ctr[0];
+    assign gshare_taken[s]     = ctr[1];
+    assign upd_gshare_taken[s] = upd_ctr[1];
     assign slot_hit[s]      = in_range[s] && btb_valid_q[fetch_btb_row] &&
                               btb_tag_q[fetch_btb_row] == fetch_tag;
     assign slot_kind[s]     = btb_kind_q[fetch_btb_row];
     assign slot_target[s]   = btb_target_q[fetch_btb_row];
     assign slot_rvc[s]      = btb_rvc_q[fetch_btb_row];
     assign slot_cond[s]     = slot_hit[s] && slot_kind[s] == BR_KIND_BRANCH;
-    assign slot_taken[s]    = slot_hit[s] && (slot_kind[s] != BR_KIND_BRANCH || ctr[1]);
+    assign slot_taken[s]    = slot_hit[s] && (slot_kind[s] != BR_KIND_BRANCH || dir_taken[s]);
+  end
+
+  // The direction of a conditional branch: TAGE over the gshare counters,
+  // or the counters alone.
+  if (TAGE) begin : g_tage
+    tage #(.XLEN(XLEN), .SLOTS(SLOTS), .HIST_BITS(HIST_BITS)) u_tage (
+      .clk_i, .rst_ni,
+      .fetch_pc_i, .fetch_hist_i(ghist_q), .fetch_base_i(gshare_taken),
+      .fetch_taken_o(dir_taken),
+      .upd_valid_i(upd_valid_i && upd_is_cond), .upd_pc_i, .upd_hist_i(upd_ckpt_i.ghist),
+      .upd_base_i(upd_gshare_taken[upd_slot]), .upd_taken_i);
+  end else begin : g_gshare
+    logic unused_upd_gshare;
+    assign dir_taken         = gshare_taken;
+    assign unused_upd_gshare = ^upd_gshare_taken;
   end
 
   // The first slot predicted taken, and whether a known conditional branch
