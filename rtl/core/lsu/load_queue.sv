@@ -194,6 +194,12 @@ module load_queue #(
   logic          c0_wb_q, c0_wb_d;             // writes its register (not a prefetch)
   psv_t          c0_psv_q, c0_psv_d;
 
+  // Bit s of one load's older-store bits: a multiplexer of SQ bits, where
+  // an index into all of lq_older_q is a shifter across LQ * SQ bits.
+  function automatic logic older_bit(input logic [SQ-1:0] older, input logic [SQB-1:0] s);
+    older_bit = older[s];
+  endfunction
+
   // ------------------------------------------------------- occupancy
   logic [LQ-1:0]   lq_valid;
   logic [LQ*8-1:0] lq_mask;
@@ -330,24 +336,33 @@ module load_queue #(
   assign dc_ld_req_prefetch_o = ldp_pf;
 
   // ------------------------------------------------------- ordering check
+  // Every entry checks itself against the resolving store; the oldest that
+  // matches (the first from the head) is the load to replay. Each entry
+  // reads its own bits at fixed positions: only the result is selected by
+  // the head.
   logic [SQB-1:0] chk_age;
+  logic [LQ-1:0]  mo_match;
+  assign chk_age = chk_idx_i - sq_head_i;
+  for (genvar i = 0; i < LQ; i++) begin : g_order
+    logic [SQ-1:0] older;
+    logic          newer_src;
+    assign older = lq_older_q[i*SQ +: SQ];
+    // forwarded from a store younger than the resolving one: not stale
+    assign newer_src = lq_fwd_q[i] && SQB'(lq_fwd_idx_q[i*SQB +: SQB] - sq_head_i) > chk_age;
+    assign mo_match[i] = chk_valid_i && lq_valid[i] && lq_exec_q[i] && older[chk_idx_i] &&
+                         lq_paddr_q[i][PA-1:3] == chk_paddr_i &&
+                         (lq_mask[i*8 +: 8] & chk_mask_i) != 8'h00 && !newer_src;
+  end
   always_comb begin
-    chk_age      = chk_idx_i - sq_head_i;
-    mo_valid_o   = 1'b0;
-    mo_rob_idx_o = '0;
+    logic [2*LQ-1:0] from_head;
+    logic [LQB-1:0]  oldest;
+    from_head = {mo_match, mo_match} >> lq_head_q;
+    oldest    = '0;
     for (int k = LQ - 1; k >= 0; k--) begin
-      logic [LQB-1:0] i;
-      logic           newer_src;
-      i = lq_head_q + LQB'(k);
-      // forwarded from a store younger than the resolving one: not stale
-      newer_src = lq_fwd_q[i] && SQB'(lq_fwd_idx_q[i*SQB +: SQB] - sq_head_i) > chk_age;
-      if (chk_valid_i && lq_valid[i] && lq_exec_q[i] && lq_older_q[i*SQ + 32'(chk_idx_i)] &&
-          lq_paddr_q[i][PA-1:3] == chk_paddr_i &&
-          (lq_mask[i*8 +: 8] & chk_mask_i) != 8'h00 && !newer_src) begin
-        mo_valid_o   = 1'b1;
-        mo_rob_idx_o = lq_rob_q[i*RB +: RB];
-      end
+      if (from_head[k]) oldest = LQB'(k);
     end
+    mo_valid_o   = mo_match != '0;
+    mo_rob_idx_o = lq_rob_q[LQB'(lq_head_q + oldest)*RB +: RB];
   end
 
   // ------------------------------------------------------- device loads
@@ -470,7 +485,7 @@ module load_queue #(
       end
       // the parked load may go again once its store has left
       if (lq_valid[i] && lq_state_q[i*3 +: 3] == L_WAIT &&
-          !lq_older_q[i*SQ + 32'(lq_wait_q[i*SQB +: SQB])])
+          !older_bit(lq_older_q[i*SQ +: SQ], lq_wait_q[i*SQB +: SQB]))
         lq_state_d[i*3 +: 3] = L_ADDR;
       if (ldp_valid && ldp_idx == LQB'(i)) begin
         if (ldp_tlb_miss) lq_tlb_d[i] = 1'b1;
@@ -499,7 +514,7 @@ module load_queue #(
       end
       // a store leaving the SQ is no longer older than anyone
       if (drain_pop_i) begin
-        lq_older_d[i*SQ + 32'(sq_head_i)] = 1'b0;
+        lq_older_d[i*SQ +: SQ] = lq_older_d[i*SQ +: SQ] & ~(SQ'(1) << sq_head_i);
         if (lq_fwd_idx_d[i*SQB +: SQB] == sq_head_i) lq_fwd_d[i] = 1'b0;
       end
     end
