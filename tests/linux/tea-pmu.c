@@ -80,7 +80,7 @@ static unsigned long __attribute__((noinline)) compute(unsigned long n)
 
 /* time in the kernel on the task's behalf, and in user mode between:
  * each mode gets a good share of the samples */
-static unsigned long __attribute__((noinline)) syscalls(unsigned long n)
+static unsigned long __attribute__((noinline)) syscalls_and_compute(unsigned long n)
 {
 	unsigned long sum = 0;
 
@@ -366,7 +366,7 @@ static void check_modes(void)
 
 	tea_attr(&attr, 2000);
 	attr.exclude_kernel = 1;
-	if (!sample_self(&attr, syscalls, 3000, &r)) {
+	if (!sample_self(&attr, syscalls_and_compute, 3000, &r)) {
 		tally_ring(&r, &t, 2000);
 		ring_close(&r);
 	} else {
@@ -378,7 +378,7 @@ static void check_modes(void)
 
 	tea_attr(&attr, 2000);
 	attr.exclude_user = 1;
-	if (!sample_self(&attr, syscalls, 3000, &r)) {
+	if (!sample_self(&attr, syscalls_and_compute, 3000, &r)) {
 		tally_ring(&r, &t, 2000);
 		ring_close(&r);
 	} else {
@@ -435,7 +435,7 @@ static void check_unprivileged(void)
 		check(fd == -EACCES, "unprivileged: an event that includes the kernel gets EACCES");
 		tea_attr(&attr, 2000);
 		attr.exclude_kernel = 1;
-		if (!sample_self(&attr, syscalls, 3000, &r)) {
+		if (!sample_self(&attr, syscalls_and_compute, 3000, &r)) {
 			tally_ring(&r, &t, 2000);
 			ring_close(&r);
 			check(t.samples && !t.kernel && !t.outside,

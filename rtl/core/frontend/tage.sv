@@ -214,7 +214,7 @@ module tage #(
   // take the entry; the provider's own counter and useful bits move.
   logic [15:0] lfsr_q;
   always_comb begin
-    logic              found_prov, found_alt, alt_taken, prov_taken, found_free;
+    logic              found_prov, found_alt, alt_taken, prov_taken;
     logic [TABLES-1:0] above, free_above, second;
     found_prov = 1'b0;
     found_alt  = 1'b0;
@@ -255,9 +255,8 @@ module tage #(
     // The first free table above the provider, or the second one.
     free_above = above & upd_free;
     second     = free_above & (free_above - 1'b1);
-    found_free = free_above != '0;
     if (prov_taken != upd_taken_i) begin
-      if (found_free) begin
+      if (free_above != '0) begin
         wr_alloc = (second != '0 && lfsr_q[1:0] == 2'b00) ? second & -second
                                                            : free_above & -free_above;
       end

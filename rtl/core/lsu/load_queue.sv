@@ -344,12 +344,11 @@ module load_queue #(
   logic [LQ-1:0]  mo_match;
   assign chk_age = chk_idx_i - sq_head_i;
   for (genvar i = 0; i < LQ; i++) begin : g_order
-    logic [SQ-1:0] older;
-    logic          newer_src;
-    assign older = lq_older_q[i*SQ +: SQ];
+    logic newer_src;
     // forwarded from a store younger than the resolving one: not stale
     assign newer_src = lq_fwd_q[i] && SQB'(lq_fwd_idx_q[i*SQB +: SQB] - sq_head_i) > chk_age;
-    assign mo_match[i] = chk_valid_i && lq_valid[i] && lq_exec_q[i] && older[chk_idx_i] &&
+    assign mo_match[i] = chk_valid_i && lq_valid[i] && lq_exec_q[i] &&
+                         older_bit(lq_older_q[i*SQ +: SQ], chk_idx_i) &&
                          lq_paddr_q[i][PA-1:3] == chk_paddr_i &&
                          (lq_mask[i*8 +: 8] & chk_mask_i) != 8'h00 && !newer_src;
   end
