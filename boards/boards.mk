@@ -109,7 +109,8 @@ board-sim: $(BUILD)/bin/board-sim-$(BOARD) $(call board_dir,$(BOARD),sim)/bootro
 # parameters it has in the core; TEA=off builds without the TEA hardware
 # (-DTEA_OFF). `make synth BOARD=B` synthesizes board B's top for
 # its part and checks its LUTs against the board's budget (board.conf):
-# $(BUILD)/synth/B.txt.
+# $(BUILD)/synth/B.txt, and B.modules with each module's LUTs and
+# flip-flops.
 
 TOP    ?= tea_soc
 TEA    ?= on

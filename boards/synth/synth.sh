@@ -1,7 +1,8 @@
 #!/bin/sh
 # Synthesizes a module, or a board's top, for a Xilinx part with Yosys
 # (synth_xilinx -flatten) and prints its LUT, flip-flop, block RAM and DSP
-# counts; also writes them to a file in OUT_DIR. LUTs count as a Xilinx
+# counts; also writes them to a file in OUT_DIR, and each module's LUTs
+# and flip-flops (summed over its instances) to another. LUTs count as a Xilinx
 # part counts them (Vivado's "Slice LUTs"): logic, plus the LUTs that LUT
 # RAM and shift registers take. Yosys's INV cells are listed apart: Vivado
 # folds most inverters into the LUTs and flip-flops around them.
@@ -13,12 +14,14 @@
 #   issue_queue PORTS=3 NWAKE=5 PAYLOAD_BITS=296). The figures go to
 #   OUT_DIR/NAME.txt, NAME being CONFIG, then -notea when TEA is off, then
 #   -TOP unless TOP is tea_soc, then -PARAM=VALUE for each (default.txt,
-#   default-notea.txt, large-notea-tea_core.txt, ...).
+#   default-notea.txt, large-notea-tea_core.txt, ...), the modules to
+#   OUT_DIR/NAME.modules, largest first.
 # Usage: synth.sh --board BOARD_DIR SETTINGS_DIR OUT_DIR
 #   The board's top (BOARD_top.sv, the memory controller IP a black box)
 #   for its part, with its configuration and generated settings (the
 #   boot ROM's image among them); OUT_DIR/BOARD.txt, and the LUTs against
-#   the part's and the board's budget (board.conf): over it, exit 1. The
+#   the part's and the board's budget (board.conf): over it, exit 1;
+#   OUT_DIR/BOARD.modules per module. The
 #   netlist goes to OUT_DIR/BOARD.edf, for Vivado (make bitstream
 #   SYNTH=yosys).
 # Exits non-zero with the end of the Yosys log when Yosys fails.
@@ -87,7 +90,7 @@ stat=$outdir/$name.stat
 txt=$outdir/$name.txt
 edif=
 [ -z "$board" ] || edif="write_edif -pvector bra $outdir/$name.edf;"
-rm -f "$log" "$stat" "$txt"
+rm -f "$log" "$stat" "$txt" "$outdir/$name.modules"
 # Only the top's file is read; hierarchy finds the modules it uses by name
 # in the source folders (one module per file), so files that are not part
 # of the design cannot break the run.
@@ -165,21 +168,26 @@ if ! yosys -l "$log" -q -p "verilog_defaults -add -sv $defs $incs; $prelude \
 fi
 secs=$(($(date +%s) - start))
 
-# Sums the stat lines of cells whose names match the pattern, each times
-# the given weight; of a hierarchy, its totals (the section that follows
-# "design hierarchy").
+# Sums the stat lines of cells whose names match the pattern; of a
+# hierarchy, its totals (the section that follows "design hierarchy").
 count() {
-	awk -v pat="$1" -v w="${2:-1}" '/=== design hierarchy ===/ { n = 0 }
-		$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 * w } END { print n + 0 }' "$stat"
+	awk -v pat="$1" '/=== design hierarchy ===/ { n = 0 }
+		$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$stat"
 }
-luts=$(count '^LUT[1-6]$')
-# LUT RAM in LUTs: a RAM32M or RAM64M is four, a RAM32M16, RAM64M8 or
-# RAM512X1S (UltraScale) eight
-lutram=$(($(count '^RAM(32M|64M|128X1D|256X1S)$' 4) + $(count '^RAM(32X1D|64X1D|128X1S)$' 2) + \
-	$(count '^RAM(32X1S|64X1S)$') + $(count '^RAM(32M16|64M8|512X1S)$' 8)))
-srl=$(count '^SRL')
+# LUTs and flip-flops per module, largest first (modules.awk)
+modules=$outdir/$name.modules
+awk -f "$(dirname "$0")/modules.awk" "$stat" | sort -k3,3nr -k1,1 |
+	awk 'BEGIN { printf "%-24s %9s %8s %8s %8s %6s %8s\n", "module", "instances", "LUT",
+		"logic", "LUT RAM", "SRL", "FF" }
+		{ printf "%-24s %9d %8d %8d %8d %6d %8d\n", $1, $2, $3, $4, $5, $6, $7 }' >"$modules"
+column_sum() {
+	awk -v c="$1" 'NR > 1 { n += $c } END { print n + 0 }' "$modules"
+}
+luts=$(column_sum 4)
+lutram=$(column_sum 5)
+srl=$(column_sum 6)
+ffs=$(column_sum 7)
 inv=$(count '^INV$')
-ffs=$(count '^FD[CPRSE]*$')
 ramb18=$(count '^RAMB18')
 ramb36=$(count '^RAMB36')
 dsps=$(count '^DSP48')

@@ -15,7 +15,7 @@ $(RESULTS)/boards/pins-refused: tests/boards/pins-refused.sh boards/check-pins.s
 
 # make synth's script on what takes Yosys seconds (the boards' own runs take
 # one to two hours each: docs/results.md).
-$(RESULTS)/boards/synth-args: boards/synth/synth.sh tests/boards/synth-args.sh FORCE
+$(RESULTS)/boards/synth-args: boards/synth/synth.sh boards/synth/modules.awk tests/boards/synth-args.sh FORCE
 	@$(RUN_TEST) $@ 120 sh tests/boards/synth-args.sh $(BUILD)/tests/synth-args
 
 $(RESULTS)/boards/dtb-%: $(BUILD)/boards/%/fpga/board.dtb tests/boards/check-dtb.sh FORCE

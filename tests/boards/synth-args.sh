@@ -2,7 +2,8 @@
 # boards/synth/synth.sh's arguments, on what takes Yosys seconds: a small
 # module with parameters (its figures, in a file named after them), the
 # same for UltraScale+ (--family xcup), a module kept hierarchical
-# (BOARD_SYNTH_FLATTEN=no: the totals count its children), a
+# (BOARD_SYNTH_FLATTEN=no: the totals and the per-module figures count
+# every instance), a
 # parameter that is not NAME=NUMBER (usage, status 2), and a board whose
 # settings are missing (Yosys fails on the board's top: status 1, not a
 # usage error).
@@ -32,17 +33,22 @@ grep -q "synth_xilinx (xcup)" "$txt" 2>/dev/null && grep -Eq "^  LUT RAM +[1-9]"
 grep -q 'option "ABITS" 9' "$work/lutrams_xcu.txt" 2>/dev/null ||
 	fail "the corrected LUT RAM library was not written"
 
-# kept hierarchical, the figures are the design hierarchy's totals:
-# alu_port's own LUTs and its one alu's, each counted once
-BOARD_SYNTH_FLATTEN=no sh boards/synth/synth.sh default alu_port "$work" \
-	>"$work/out" 2>&1 || fail "alu_port did not synthesize hierarchically: $(tail -3 "$work/out")"
-own=$(awk '/^=== alu_port ===/ { m = 1 } /^=== / && !/alu_port/ { m = 0 }
-	m && $1 ~ /^LUT[1-6]$/ { n += $2 } END { print n + 0 }' "$work/default-alu_port.stat" 2>/dev/null)
-modules=$(awk '/^=== design hierarchy ===/ { exit } $1 ~ /^LUT[1-6]$/ { n += $2 }
-	END { print n + 0 }' "$work/default-alu_port.stat" 2>/dev/null)
-total=$(awk '$1 == "LUT" && $2 ~ /^[0-9]+$/ { print $2 }' "$work/default-alu_port.txt" 2>/dev/null)
-[ "${total:-0}" -gt "${own:-0}" ] && [ "${total:-0}" -eq "${modules:-0}" ] ||
-	fail "alu_port kept hierarchical: $total LUTs in all, $own its own, $modules in its modules"
+# kept hierarchical, the figures are the design hierarchy's totals and
+# the modules file counts each module over its instances: int_cluster's
+# two ALU ports, each with its alu
+BOARD_SYNTH_FLATTEN=no sh boards/synth/synth.sh default int_cluster "$work" \
+	>"$work/out" 2>&1 || fail "int_cluster did not synthesize hierarchically: $(tail -3 "$work/out")"
+modules=$work/default-int_cluster.modules
+# Yosys's own totals of the hierarchy against the modules file's sums
+yosys_logic=$(awk '/=== design hierarchy ===/ { h = 1 } h && $1 ~ /^LUT[1-6]$/ { n += $2 }
+	END { print n + 0 }' "$work/default-int_cluster.stat" 2>/dev/null)
+logic=$(awk 'NR > 1 { n += $4 } END { print n + 0 }' "$modules" 2>/dev/null)
+total=$(awk '$1 == "LUT" && $2 ~ /^[0-9]+$/ { print $2 }' "$work/default-int_cluster.txt" 2>/dev/null)
+own=$(awk '$1 == "int_cluster" { print $3 }' "$modules" 2>/dev/null)
+[ "${total:-0}" -gt "${own:-0}" ] && [ "${yosys_logic:-0}" -gt 0 ] && [ "$yosys_logic" -eq "${logic:-0}" ] ||
+	fail "int_cluster kept hierarchical: $total LUTs in all, $own its own; logic $logic, Yosys's $yosys_logic"
+awk '$1 == "alu" && $2 == 2 && $3 > 0 { ok = 1 } END { exit !ok }' "$modules" 2>/dev/null ||
+	fail "int_cluster's two alus are not counted twice: $(cat "$modules" 2>/dev/null)"
 
 sh boards/synth/synth.sh default lvt_ram "$work" on WIDTH=wide >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "'WIDTH=wide' is not PARAM=VALUE" "$work/err" ||
