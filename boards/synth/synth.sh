@@ -88,9 +88,10 @@ mkdir -p "$outdir"
 log=$outdir/$name.log
 stat=$outdir/$name.stat
 txt=$outdir/$name.txt
+modules=$outdir/$name.modules
 edif=
 [ -z "$board" ] || edif="write_edif -pvector bra $outdir/$name.edf;"
-rm -f "$log" "$stat" "$txt" "$outdir/$name.modules"
+rm -f "$log" "$stat" "$txt" "$modules"
 # Only the top's file is read; hierarchy finds the modules it uses by name
 # in the source folders (one module per file), so files that are not part
 # of the design cannot break the run.
@@ -175,7 +176,6 @@ count() {
 		$1 ~ pat && $2 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }' "$stat"
 }
 # LUTs and flip-flops per module, largest first (modules.awk)
-modules=$outdir/$name.modules
 awk -f "$(dirname "$0")/modules.awk" "$stat" | sort -k3,3nr -k1,1 |
 	awk 'BEGIN { printf "%-24s %9s %8s %8s %8s %6s %8s\n", "module", "instances", "LUT",
 		"logic", "LUT RAM", "SRL", "FF" }
