@@ -4,11 +4,13 @@
 #include <gelf.h>
 #include <inttypes.h>
 #include <libfdt.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "board_line.h"
@@ -65,19 +67,59 @@ static int open_line(const char *cmd, const char *dev, uint64_t baud)
 	return fd;
 }
 
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+/* Waits for a byte from the board until deadline (now_ms()'s clock): a
+ * deadline for the whole wait, as a board that keeps sending bytes other
+ * than the ones waited for must not keep the host waiting forever. > 0
+ * when there is one to read, 0 when the deadline passed, < 0 on error. */
+static int wait_input(int fd, int64_t deadline)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	for (;;) {
+		int64_t left = deadline - now_ms();
+		int r;
+
+		if (left <= 0)
+			return 0;
+		r = poll(&p, 1, left > INT_MAX ? INT_MAX : (int)left);
+		if (r >= 0 || errno != EINTR)
+			return r;
+	}
+}
+
+/* The offset of the n bytes at needle in the len bytes at s, or -1: a
+ * board's bytes may hold NULs, which would end a strstr. */
+static long find(const char *s, size_t len, const char *needle, size_t n)
+{
+	for (size_t i = 0; i + n <= len; i++)
+		if (!memcmp(s + i, needle, n))
+			return (long)i;
+	return -1;
+}
+
 /* Waits for the boot ROM's banner line, which it prints after reset: a
  * frame sent before the ROM listens would be lost. A board reset before
- * the port was opened has printed it already; after BANNER_MS the frames
+ * the port was opened has printed it already; after banner_ms the frames
  * go anyway. */
 static void wait_for_banner(const struct board_line *l)
 {
-	struct pollfd p = { .fd = l->fd, .events = POLLIN };
+	static const char banner[] = SERIAL_BOOT_BANNER;
+	int64_t deadline = now_ms() + l->banner_ms;
 	char line[256];
 	size_t n = 0;
 
 	fprintf(stderr, "[ teaperf %s: waiting for the boot ROM on %s (reset the board) ]\n",
 		l->cmd, l->dev);
-	while (poll(&p, 1, BANNER_MS) > 0) {
+	while (wait_input(l->fd, deadline) > 0) {
+		long at;
 		char c;
 
 		if (read(l->fd, &c, 1) != 1)
@@ -86,12 +128,12 @@ static void wait_for_banner(const struct board_line *l)
 			line[n++] = c;
 			continue;
 		}
-		line[n] = '\0';
-		n = 0;
-		if (strstr(line, SERIAL_BOOT_BANNER)) {
-			fprintf(stderr, "[ %s ]\n", strstr(line, SERIAL_BOOT_BANNER));
+		at = find(line, n, banner, sizeof(banner) - 1);
+		if (at >= 0) {
+			fprintf(stderr, "[ %.*s ]\n", (int)(n - (size_t)at), line + at);
 			return;
 		}
+		n = 0;
 	}
 }
 
@@ -110,25 +152,29 @@ static int write_all(int fd, const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* Sends a frame and waits for the ROM's answer. */
+/* Sends a frame and waits for the ROM's answer, skipping other bytes (a
+ * board's console output) until the deadline. */
 static int send_frame(const struct board_line *l, const uint8_t *frame, size_t n)
 {
-	struct pollfd p = { .fd = l->fd, .events = POLLIN };
+	int64_t deadline = now_ms() + l->answer_ms + (int64_t)(n / 8);
+	size_t other = 0;
 	uint8_t b;
 
 	if (write_all(l->fd, frame, n)) {
 		cmd_error(l->cmd, "--serial %s: %s", l->dev, strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		int r = poll(&p, 1, ANSWER_MS + (int)(n / 8));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0 || read(l->fd, &b, 1) != 1) {
-			cmd_error(l->cmd, "no answer from the board's boot ROM on %s: reset the "
-				  "board (its boot ROM waits for a program after reset) and check "
-				  "--baud", l->dev);
+	for (;; other++) {
+		if (wait_input(l->fd, deadline) <= 0 || read(l->fd, &b, 1) != 1) {
+			if (other)
+				cmd_error(l->cmd, "no answer from the board's boot ROM on %s in "
+					  "%g s, only %zu other bytes: reset the board (its boot ROM "
+					  "waits for a program after reset) and check --baud", l->dev,
+					  l->answer_ms / 1000.0, other);
+			else
+				cmd_error(l->cmd, "no answer from the board's boot ROM on %s: reset "
+					  "the board (its boot ROM waits for a program after reset) "
+					  "and check --baud", l->dev);
 			return -1;
 		}
 		if (b == SERIAL_BOOT_ACK)
@@ -231,12 +277,48 @@ out:
 	return rc;
 }
 
+/* Whether the line of n bytes (without its '\n') is the exit line, the
+ * status a decimal int as the program's runtime prints it: 1 with *status
+ * its low byte (as a shell takes an exit status), 0 when it is another
+ * line, -1 after an error line when the status is not such a number (a
+ * wrapped or made-up status would pass for the program's). */
+static int exit_line(const char *cmd, const char *line, size_t n, int *status)
+{
+	static const char tag[] = SERIAL_BOOT_EXIT " ";
+	const size_t t = sizeof(tag) - 1;
+	bool minus;
+	int64_t v = 0;
+	size_t i;
+
+	if (n < t || memcmp(line, tag, t))
+		return 0;
+	if (line[n - 1] == '\r')
+		n--;
+	i = t;
+	minus = i < n && line[i] == '-';
+	i += minus;
+	if (i == n)
+		goto bad;
+	for (; i < n; i++) {
+		if (line[i] < '0' || line[i] > '9')
+			goto bad;
+		v = v * 10 + (line[i] - '0');
+		if (v > (int64_t)INT_MAX + minus)
+			goto bad;
+	}
+	*status = (int)((minus ? -v : v) & 0xff);
+	return 1;
+bad:
+	cmd_error(cmd, "the program's exit line (%s) does not end in a status from %d to %d",
+		  SERIAL_BOOT_EXIT, INT_MIN, INT_MAX);
+	return -1;
+}
+
 int board_line_console(struct board_line *l, char **text, size_t *len)
 {
 	int fd = l->fd;
-	static const char exit_line[] = "\n" SERIAL_BOOT_EXIT " ";
 	struct pollfd p[2] = { { .fd = fd, .events = POLLIN }, { .fd = 0, .events = POLLIN } };
-	size_t cap = 65536, from = 0;
+	size_t cap = 65536, line = 0;
 	uint8_t buf[4096];
 
 	*text = malloc(cap + 1);
@@ -277,15 +359,22 @@ int board_line_console(struct board_line *l, char **text, size_t *len)
 			*text = t;
 			cap = 2 * cap + (size_t)n;
 		}
+		size_t scan = *len;
+		const char *nl;
+
 		memcpy(*text + *len, buf, (size_t)n);
 		*len += (size_t)n;
 		(*text)[*len] = '\0';
-		/* the exit line, once whole */
-		char *x = strstr(*text + from, exit_line);
+		/* each line once whole, the exit line among them; by length, as
+		 * the board may send NULs */
+		while ((nl = memchr(*text + scan, '\n', *len - scan))) {
+			int status, r = exit_line(l->cmd, *text + line,
+						  (size_t)(nl - *text) - line, &status);
 
-		if (x && strchr(x + 1, '\n'))
-			return atoi(x + sizeof(exit_line) - 1) & 0xff;
-		from = *len > sizeof(exit_line) ? *len - sizeof(exit_line) : 0;
+			if (r)
+				return r < 0 ? -1 : status;
+			line = scan = (size_t)(nl - *text) + 1;
+		}
 	}
 	cmd_error(l->cmd, "%s closed before the program's exit line (%s)", l->dev,
 		  SERIAL_BOOT_EXIT);
@@ -296,6 +385,8 @@ int board_line_open(struct board_line *l, const char *cmd, const char *dev, uint
 {
 	l->cmd = cmd;
 	l->dev = dev;
+	l->answer_ms = ANSWER_MS;
+	l->banner_ms = BANNER_MS;
 	l->fd = open_line(cmd, dev, baud);
 	if (l->fd < 0)
 		return -1;

@@ -16,6 +16,8 @@ struct board_line {
 	int fd;
 	const char *dev;
 	const char *cmd;	/* the subcommand, for its messages */
+	int answer_ms;		/* how long the ROM may take to answer a frame */
+	int banner_ms;		/* how long to wait for its banner */
 };
 
 /* Opens dev raw, 8N1, at baud, and waits (a while) for the ROM's banner. */
@@ -33,9 +35,11 @@ int board_line_send_elf(struct board_line *l, const char *path, uint64_t *entry,
 int board_line_go(struct board_line *l, uint64_t entry, uint64_t dtb);
 
 /* The console until the program's exit line (SERIAL_BOOT_EXIT): the
- * board's bytes to stdout and into *text (NUL-terminated, the caller
- * frees it), the terminal's to the board. Returns the exit status, or -1
- * when the line closed first. */
+ * board's bytes to stdout and into *text (NUL-terminated, though the
+ * board's bytes may hold NULs: *len counts them all; the caller frees
+ * it), the terminal's to the board. Returns the exit status (its low
+ * byte), or -1 when the line closed first or the exit line's status is
+ * not a decimal int. */
 int board_line_console(struct board_line *l, char **text, size_t *len);
 
 /* A device tree file read into a buffer with room bytes to grow in; the

@@ -7,7 +7,7 @@
  * ways, until init's exit line (the board's tree has tea,host-console, so
  * init prints one before it powers off): its status is teaperf's. Files
  * the console carried (the target's teaperf record -o console:NAME) are
- * then written into --dir. */
+ * then written into --dir, by default a new folder (extract.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -35,7 +35,9 @@ static const char boot_usage[] =
 	"terminal's; teaperf ends with the status init reports for its program\n"
 	"(make linux's init prints it on a board before it powers off). Files the\n"
 	"console carried (teaperf record -o console:NAME on the target) are written\n"
-	"into --dir.\n"
+	"into --dir, each a new file there: the board names them, so one of that\n"
+	"name already there is left alone (an error) unless --force, and a symbolic\n"
+	"link is never written through.\n"
 	"\n"
 	"      --serial DEV      the board's serial port\n"
 	"      --baud N          its rate (default 115200, the boards' own)\n"
@@ -45,7 +47,9 @@ static const char boot_usage[] =
 	"      --bios FILE       M-mode firmware, ELF, or a binary for the start of\n"
 	"                        DRAM (default " DEFAULT_BIOS ")\n"
 	"      --initrd FILE     an initramfs (build/linux/tea.cpio), at the end of DRAM\n"
-	"  -d, --dir DIR         where to write the console's files (default: here)\n"
+	"  -d, --dir DIR         where to write the console's files (default: a new\n"
+	"                        folder teaperf-boot-N here, made for the first file)\n"
+	"      --force           replace regular files of the same names in DIR\n"
 	"      --append TEXT     the kernel command line (default\n"
 	"                        \"console=ttyS0,BAUD earlycon panic=-1 oops=panic\")\n"
 	"  -h, --help            this help\n";
@@ -53,6 +57,7 @@ static const char boot_usage[] =
 struct boot_options {
 	const char *serial, *dtb, *kernel, *bios, *initrd, *append, *dir;
 	uint64_t baud;
+	bool force;
 };
 
 /* A range of DRAM something occupies, for the overlap check. */
@@ -217,7 +222,7 @@ static int boot(const struct boot_options *o)
 	    board_line_go(&l, entry, x[n - 1].lo))
 		goto out;
 	status = board_line_console(&l, &text, &len);
-	if (status >= 0 && console_files_write("boot", text, len, o->dir) < 0)
+	if (status >= 0 && console_files_write("boot", text, len, o->dir, o->force) < 0)
 		status = -1;
 out:
 	board_line_close(&l);
@@ -229,7 +234,8 @@ out:
 
 int cmd_boot(int argc, char **argv)
 {
-	enum { OPT_SERIAL = 512, OPT_BAUD, OPT_DTB, OPT_KERNEL, OPT_BIOS, OPT_INITRD, OPT_APPEND };
+	enum { OPT_SERIAL = 512, OPT_BAUD, OPT_DTB, OPT_KERNEL, OPT_BIOS, OPT_INITRD, OPT_APPEND,
+	       OPT_FORCE };
 	static const struct option opts[] = {
 		{ "serial", required_argument, NULL, OPT_SERIAL },
 		{ "baud", required_argument, NULL, OPT_BAUD },
@@ -239,10 +245,11 @@ int cmd_boot(int argc, char **argv)
 		{ "initrd", required_argument, NULL, OPT_INITRD },
 		{ "append", required_argument, NULL, OPT_APPEND },
 		{ "dir", required_argument, NULL, 'd' },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct boot_options o = { .bios = DEFAULT_BIOS, .baud = BOARD_DEFAULT_BAUD, .dir = "." };
+	struct boot_options o = { .bios = DEFAULT_BIOS, .baud = BOARD_DEFAULT_BAUD };
 	char append[128];
 	int c, status;
 
@@ -272,6 +279,9 @@ int cmd_boot(int argc, char **argv)
 			break;
 		case 'd':
 			o.dir = optarg;
+			break;
+		case OPT_FORCE:
+			o.force = true;
 			break;
 		case 'h':
 			fputs(boot_usage, stdout);

@@ -1,19 +1,33 @@
 /* teaperf extract, and teaperf boot's end: the files a board's console
  * carried as CONSOLE_FILE_* lines (tea/host_console.h; the target's
  * teaperf record -o console:NAME prints its sample file so), written into
- * a folder. */
+ * a folder. The board chooses the names: each is a new file in that
+ * folder (write_file_in), and without a folder named, the folder is a
+ * fresh one, so that no name a board sends can land among the user's
+ * files (a Makefile, say). */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "console_file.h"
 #include "tea/host_console.h"
 #include "teaperf.h"
 
 #define FILE_MAX (256u << 20)
+
+/* Where the files go: dir (made when missing, for a run's files are not
+ * lost to a typo), or when it is NULL a fresh folder; either made for the
+ * first file. */
+struct console_dir {
+	const char *dir;
+	bool force;
+	int state;	/* 0 before the first file, 1 made, -1 failed (said once) */
+	char fresh[64];
+};
 
 struct console_file {
 	char name[CONSOLE_FILE_NAME_MAX + 1];
@@ -27,16 +41,17 @@ static int hex_digit(char c)
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* The words after tag in a line of n bytes: the rest, or NULL when the
- * line does not start with tag and a space. */
+/* The words after tag in a line of n bytes: the rest (none when the line
+ * is the tag alone, which the tag's reader then refuses for what it
+ * lacks), or NULL when the line does not start with tag and a space. */
 static const char *after_tag(const char *line, size_t n, const char *tag, size_t *rest)
 {
 	size_t t = strlen(tag);
 
-	if (n <= t || memcmp(line, tag, t) || line[t] != ' ')
+	if (n < t || memcmp(line, tag, t) || (n > t && line[t] != ' '))
 		return NULL;
-	*rest = n - t - 1;
-	return line + t + 1;
+	*rest = n > t ? n - t - 1 : 0;
+	return line + (n > t ? t + 1 : t);
 }
 
 static void write_data(FILE *out, const void *arg)
@@ -46,24 +61,36 @@ static void write_data(FILE *out, const void *arg)
 	fwrite(f->data, 1, f->len, out);
 }
 
-static int write_out(const char *cmd, const char *dir, const struct console_file *f)
+static int make_dir(const char *cmd, struct console_dir *d)
 {
-	size_t plen = strlen(dir) + strlen(f->name) + 2;
-	char *path = malloc(plen);
-	int rc = -1;
+	char prefix[32];
 
-	if (!path) {
-		cmd_error(cmd, "out of memory");
+	if (d->dir) {
+		if (mkdir(d->dir, 0777) && errno != EEXIST)
+			return cmd_error(cmd, "%s: cannot make the folder: %s", d->dir,
+					 strerror(errno));
+		return 0;
+	}
+	snprintf(prefix, sizeof(prefix), "teaperf-%s", cmd);
+	if (make_fresh_dir(cmd, prefix, d->fresh, sizeof(d->fresh)))
 		return -1;
-	}
-	snprintf(path, plen, "%s/%s", dir, f->name);
-	if (!write_file(cmd, path, write_data, f)) {
-		fprintf(stderr, "[ teaperf %s: %s, %" PRIu64 " bytes from the console ]\n", cmd, path,
-			f->len);
-		rc = 0;
-	}
-	free(path);
-	return rc;
+	d->dir = d->fresh;
+	fprintf(stderr, "[ teaperf %s: the console's files go into %s/, a new folder ]\n", cmd,
+		d->dir);
+	return 0;
+}
+
+static int write_out(const char *cmd, struct console_dir *d, const struct console_file *f)
+{
+	if (!d->state)
+		d->state = make_dir(cmd, d) ? -1 : 1;
+	if (d->state < 0)
+		return -1;
+	if (write_file_in(cmd, d->dir, f->name, d->force, write_data, f))
+		return -1;
+	fprintf(stderr, "[ teaperf %s: %s/%s, %" PRIu64 " bytes from the console ]\n", cmd, d->dir,
+		f->name, f->len);
+	return 0;
 }
 
 /* A file's lines that do not add up: one message, and the file dropped. */
@@ -122,7 +149,8 @@ static int data(const char *cmd, struct console_file *f, const char *w, size_t n
 	return 0;
 }
 
-static int end(const char *cmd, const char *dir, struct console_file *f, const char *w, size_t n)
+static int end(const char *cmd, struct console_dir *d, struct console_file *f, const char *w,
+	       size_t n)
 {
 	uint32_t crc = 0;
 	int rc;
@@ -138,15 +166,17 @@ static int end(const char *cmd, const char *dir, struct console_file *f, const c
 		return damaged(cmd, f, "lines missing");
 	if (crc != tea_crc32(0, f->data, f->len))
 		return damaged(cmd, f, "its CRC does not match: the line garbled it");
-	rc = write_out(cmd, dir, f);
+	rc = write_out(cmd, d, f);
 	free(f->data);
 	f->data = NULL;
 	f->open = false;
 	return rc;
 }
 
-int console_files_write(const char *cmd, const char *text, size_t len, const char *dir)
+int console_files_write(const char *cmd, const char *text, size_t len, const char *dir,
+			bool force)
 {
+	struct console_dir d = { .dir = dir, .force = force };
 	struct console_file f = { .open = false };
 	int files = 0, errors = 0;
 
@@ -165,7 +195,7 @@ int console_files_write(const char *cmd, const char *text, size_t len, const cha
 		else if (f.open && (w = after_tag(line, n, CONSOLE_FILE_DATA, &rest)))
 			errors += data(cmd, &f, w, rest) < 0;
 		else if (f.open && (w = after_tag(line, n, CONSOLE_FILE_END, &rest))) {
-			if (end(cmd, dir, &f, w, rest) < 0)
+			if (end(cmd, &d, &f, w, rest) < 0)
 				errors++;
 			else
 				files++;
@@ -177,24 +207,30 @@ int console_files_write(const char *cmd, const char *text, size_t len, const cha
 }
 
 static const char extract_usage[] =
-	"usage: teaperf extract [-d DIR] CONSOLE_LOG\n"
+	"usage: teaperf extract [-d DIR] [--force] CONSOLE_LOG\n"
 	"\n"
 	"Writes the files a board's console carried (the target's teaperf record\n"
 	"-o console:NAME prints its sample file there) from a saved console log\n"
-	"into DIR (default: the current folder), each checked against its CRC.\n"
-	"teaperf boot does this itself at the end of a run.\n"
+	"into DIR, each checked against its CRC. teaperf boot does this itself at\n"
+	"the end of a run. Each is a new file: one of that name already in DIR\n"
+	"is left alone (an error), and a symbolic link is never written through.\n"
 	"\n"
-	"  -d, --dir DIR         where to write the files\n"
+	"  -d, --dir DIR         where to write the files (default: a new folder\n"
+	"                        teaperf-extract-N here, made for the first file)\n"
+	"      --force           replace regular files of the same names in DIR\n"
 	"  -h, --help            this help\n";
 
 int cmd_extract(int argc, char **argv)
 {
+	enum { OPT_FORCE = 512 };
 	static const struct option opts[] = {
 		{ "dir", required_argument, NULL, 'd' },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *dir = ".";
+	const char *dir = NULL;
+	bool force = false;
 	char *text;
 	size_t len;
 	FILE *f;
@@ -204,6 +240,9 @@ int cmd_extract(int argc, char **argv)
 		switch (c) {
 		case 'd':
 			dir = optarg;
+			break;
+		case OPT_FORCE:
+			force = true;
 			break;
 		case 'h':
 			fputs(extract_usage, stdout);
@@ -227,7 +266,7 @@ int cmd_extract(int argc, char **argv)
 		cmd_error("extract", "%s: read failed", argv[optind]);
 		return 1;
 	}
-	files = console_files_write("extract", text, len, dir);
+	files = console_files_write("extract", text, len, dir, force);
 	free(text);
 	if (files == 0)
 		cmd_error("extract", "%s: no file in it (no %s line)", argv[optind], CONSOLE_FILE_BEGIN);

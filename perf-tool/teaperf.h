@@ -213,6 +213,21 @@ char *read_all(FILE *in, size_t *len);
 int write_file(const char *cmd, const char *path,
 	       void (*write)(FILE *f, const void *arg), const void *arg);
 
+/* Whether @name names a file inside a folder: 1 to NAME_MAX bytes, no
+ * '/', not "." or "..". */
+bool file_name_ok(const char *name);
+/* Like write_file, for a file @name that outside input (a board) chose,
+ * in the folder @dir: refused in one line when @name is not a file name
+ * (file_name_ok), or is a symbolic link, or exists (unless @force, and
+ * then only a regular file, which is replaced by a new one). Never writes
+ * through a symbolic link. */
+int write_file_in(const char *cmd, const char *dir, const char *name, bool force,
+		  void (*write)(FILE *f, const void *arg), const void *arg);
+/* Makes a new, empty folder @prefix-N in the current one (the first N
+ * from 1 that is free) and writes its name into @buf; -1 after one error
+ * line. */
+int make_fresh_dir(const char *cmd, const char *prefix, char *buf, size_t size);
+
 /* @part / @whole, 0 when @whole is 0. */
 double fraction(uint64_t part, uint64_t whole);
 /* Cycles of @weight: an integer when exact, else with two decimals. */

@@ -1,9 +1,12 @@
 /* Helpers shared by the teaperf subcommands. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "teaperf.h"
@@ -230,24 +233,135 @@ char *read_all(FILE *in, size_t *len)
 	return NULL;
 }
 
+/* Fills and closes f; 0, or -1 with errno set. */
+static int fill_file(FILE *f, void (*write)(FILE *f, const void *arg), const void *arg)
+{
+	int ret;
+
+	write(f, arg);
+	ret = ferror(f) ? -1 : 0;
+	if (fclose(f) || ret) {
+		if (!errno)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+
 int write_file(const char *cmd, const char *path,
 	       void (*write)(FILE *f, const void *arg), const void *arg)
 {
 	FILE *f = fopen(path, "w");
-	int ret;
 
 	if (!f) {
 		cmd_error(cmd, "%s: cannot create: %s", path, strerror(errno));
 		return 1;
 	}
-	write(f, arg);
-	ret = ferror(f) ? -1 : 0;
-	if (fclose(f) || ret) {
+	errno = 0;
+	if (fill_file(f, write, arg)) {
 		cmd_error(cmd, "%s: write failed: %s", path, strerror(errno));
 		unlink(path);
 		return 1;
 	}
 	return 0;
+}
+
+bool file_name_ok(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n && n <= NAME_MAX && !strchr(name, '/') && strcmp(name, ".") &&
+	       strcmp(name, "..");
+}
+
+/* A new file name in the folder dirfd, never through a symbolic link (the
+ * name's entry may be one that someone else put there); with force, a
+ * regular file there is replaced by a new one rather than written into,
+ * which would reach every other name it is linked to. */
+static int create_in(const char *cmd, int dirfd, const char *dir, const char *name, bool force)
+{
+	const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	struct stat st;
+	int fd = openat(dirfd, name, flags, 0666);
+
+	if (fd >= 0 || errno != EEXIST)
+		goto out;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW)) {
+		fd = -1;
+		goto out;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		cmd_error(cmd, "%s/%s: a symbolic link; not written through", dir, name);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		cmd_error(cmd, "%s/%s: exists and is not a regular file; not replaced", dir, name);
+		return -1;
+	}
+	if (!force) {
+		cmd_error(cmd, "%s/%s: exists; not replaced (--force replaces it)", dir, name);
+		return -1;
+	}
+	/* a link put there in between is refused by O_EXCL all the same */
+	if (unlinkat(dirfd, name, 0) == 0 || errno == ENOENT)
+		fd = openat(dirfd, name, flags, 0666);
+out:
+	if (fd < 0)
+		cmd_error(cmd, "%s/%s: cannot create: %s", dir, name, strerror(errno));
+	return fd;
+}
+
+int write_file_in(const char *cmd, const char *dir, const char *name, bool force,
+		  void (*write)(FILE *f, const void *arg), const void *arg)
+{
+	int dirfd, fd;
+	FILE *f;
+	int ret = 1;
+
+	if (!file_name_ok(name)) {
+		cmd_error(cmd, "'%s': not a file name (one to %d bytes, no '/', not '.' or '..')",
+			  name, NAME_MAX);
+		return 1;
+	}
+	dirfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0) {
+		cmd_error(cmd, "%s: cannot open the folder: %s", dir, strerror(errno));
+		return 1;
+	}
+	fd = create_in(cmd, dirfd, dir, name, force);
+	if (fd < 0)
+		goto out;
+	f = fdopen(fd, "w");
+	if (!f) {
+		cmd_error(cmd, "%s/%s: %s", dir, name, strerror(errno));
+		close(fd);
+		unlinkat(dirfd, name, 0);
+		goto out;
+	}
+	errno = 0;
+	if (fill_file(f, write, arg)) {
+		cmd_error(cmd, "%s/%s: write failed: %s", dir, name, strerror(errno));
+		unlinkat(dirfd, name, 0);
+		goto out;
+	}
+	ret = 0;
+out:
+	close(dirfd);
+	return ret;
+}
+
+int make_fresh_dir(const char *cmd, const char *prefix, char *buf, size_t size)
+{
+	for (unsigned i = 1; i < 1000; i++) {
+		snprintf(buf, size, "%s-%u", prefix, i);
+		/* mkdir fails on anything already there, a symbolic link included */
+		if (!mkdir(buf, 0777))
+			return 0;
+		if (errno != EEXIST)
+			break;
+	}
+	cmd_error(cmd, "cannot make a folder %s-N here: %s", prefix, strerror(errno));
+	return -1;
 }
 
 double fraction(uint64_t part, uint64_t whole)

@@ -97,7 +97,9 @@ expect_error() {
 	"$teaperf" "$@" </dev/null >/dev/null 2>"$work/err"
 	rc=$?
 	[ "$rc" -eq "$want" ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q -- "$pattern" "$work/err"
-	check "teaperf $* is one line, status $want (got $rc: $(head -c 300 "$work/err"))" $?
+	# taken first: the message's $(...) would reset $?
+	ok=$?
+	check "teaperf $* is one line, status $want (got $rc: $(head -c 300 "$work/err"))" $ok
 }
 printf 'not a tree' >"$work/not.dtb"
 expect_error 1 "serial /nonexistent/tty: No such file" record --serial /nonexistent/tty "$prog"
@@ -123,7 +125,20 @@ expect_error 1 "name is not 1 to 64" extract -d "$work" "$work/name.log"
 expect_error 1 "a.tea: cut off at the end" extract -d "$work" "$work/cut.log"
 expect_error 1 "b.tea: an end line without its CRC" extract -d "$work" "$work/nocrc.log"
 "$teaperf" extract -d "$work" "$work/ok.log" 2>"$work/err" && [ "$(cat "$work/c.tea")" = abc ]
-check "teaperf extract writes a whole file, noise and CRLF around it ($(cat "$work/err"))" $?
+ok=$?
+check "teaperf extract writes a whole file, noise and CRLF around it ($(cat "$work/err"))" $ok
+# The board names the files: never over one that is there unless --force,
+# never through a symbolic link, even with it.
+expect_error 1 "c.tea: exists; not replaced (--force" extract -d "$work" "$work/ok.log"
+printf 'old' >"$work/c.tea"
+"$teaperf" extract -d "$work" --force "$work/ok.log" 2>"$work/err" && [ "$(cat "$work/c.tea")" = abc ]
+ok=$?
+check "teaperf extract --force replaces a file ($(cat "$work/err"))" $ok
+sed 's/c\.tea/l.tea/' "$work/ok.log" >"$work/link.log"
+ln -s "$work/victim" "$work/l.tea"
+expect_error 1 "l.tea: a symbolic link; not written through" extract -d "$work" --force "$work/link.log"
+[ ! -e "$work/victim" ]
+check "teaperf extract does not write through a symbolic link" $?
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
