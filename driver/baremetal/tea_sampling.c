@@ -11,6 +11,10 @@ _Static_assert(sizeof(struct bm_tea_log) == TEA_LOG_WORDS * 8, "log layout");
 /* Where teasim finds the samples; used (so kept) even if nobody calls. */
 struct bm_tea_log bm_tea_log __attribute__((used));
 
+/* teactl while sampling, and teacount when paused */
+static uint64_t tea_ctl, tea_count;
+static uint32_t tea_exclude;
+
 #define CSR_READ(num) ({ uint64_t v_; __asm__ volatile("csrr %0, " #num : "=r"(v_)); v_; })
 #define CSR_WRITE(num, v) __asm__ volatile("csrw " #num ", %0" : : "r"((uint64_t)(v)))
 
@@ -114,8 +118,28 @@ int bm_tea_start(uint32_t period, unsigned jitter_bits, uint64_t capacity)
 	CSR_WRITE(0x5c1, period);
 	bm_enable_interrupt(TEA_IRQ);
 	bm_interrupts_on();
-	CSR_WRITE(0x5c0, TEA_CTL_EN | (uint64_t)jitter_bits << TEA_CTL_JIT_SHIFT);
+	tea_ctl = TEA_CTL_EN | (uint64_t)jitter_bits << TEA_CTL_JIT_SHIFT | tea_exclude;
+	CSR_WRITE(0x5c0, tea_ctl);
 	return 0;
+}
+
+void bm_tea_exclude(uint32_t modes)
+{
+	tea_exclude = modes & (TEA_CTL_XU | TEA_CTL_XS | TEA_CTL_XM);
+	tea_ctl = (tea_ctl & ~(uint64_t)(TEA_CTL_XU | TEA_CTL_XS | TEA_CTL_XM)) | tea_exclude;
+}
+
+void bm_tea_pause(void)
+{
+	/* teacount first: the write to teactl restarts the count */
+	tea_count = CSR_READ(0x5c7);
+	CSR_WRITE(0x5c0, 0);
+}
+
+void bm_tea_resume(void)
+{
+	CSR_WRITE(0x5c0, tea_ctl);
+	CSR_WRITE(0x5c7, tea_count);
 }
 
 void bm_tea_stop(void)

@@ -11,10 +11,15 @@
  * the first slot's address, the raw data a struct tea_perf_raw, which also
  * carries the samples the hardware lost since the last one.
  *
- * One event runs on a hart at a time; the sampler sees every privilege, so
- * the driver drops samples of the excluded ones (an event that excludes
- * the kernel excludes the M-mode firmware too, so a user who may not see
- * kernel addresses never gets one).
+ * One event runs on a hart at a time (PERF_PMU_CAP_EXCLUSIVE: one per
+ * task, or one per CPU). The sampler itself takes no sample of an excluded
+ * privilege (teactl's XU/XS/XM), so every interrupt carries a sample that
+ * goes through perf's overflow path and counts toward its throttling; an
+ * event that excludes the kernel excludes the M-mode firmware too, so a
+ * user who may not see kernel addresses never gets one. A context switch
+ * saves the cycles left to the next sample (teacount) in hw.period_left
+ * and restores them, so a task whose time slices are shorter than the
+ * period is sampled in proportion to its time.
  */
 
 #include <linux/bitfield.h>
@@ -33,14 +38,11 @@
 
 #define TEA_MAX_WIDTH	8
 #define TEA_PRIV_U	0
-#define TEA_PRIV_S	1
-#define TEA_PRIV_M	3
 
 struct tea_pmu {
 	struct pmu pmu;
 	struct device *dev;
 	unsigned int width;
-	atomic_t events;			/* events opened, not inherited */
 	struct perf_event * __percpu *active;	/* the event on each hart */
 	u64 __percpu *lost_seen;		/* tealost at the last sample */
 };
@@ -112,17 +114,14 @@ static const struct attribute_group *tea_attr_groups[] = {
 	NULL,
 };
 
-static void tea_event_destroy(struct perf_event *event)
+static int tea_check_period(struct perf_event *event, u64 period)
 {
-	struct tea_pmu *tea = to_tea_pmu(event->pmu);
-
-	if (!event->parent)
-		atomic_dec(&tea->events);
+	/* teaperiod has 32 bits */
+	return period > U32_MAX ? -EINVAL : 0;
 }
 
 static int tea_event_init(struct perf_event *event)
 {
-	struct tea_pmu *tea = to_tea_pmu(event->pmu);
 	struct perf_event_attr *attr = &event->attr;
 	const u64 unsupported = PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK |
 				PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
@@ -138,18 +137,30 @@ static int tea_event_init(struct perf_event *event)
 		return -EINVAL;
 	/*
 	 * What the sample cannot tell: the call chain and registers are the
-	 * interrupt's, not the sampled instruction's.
+	 * interrupt's, not the sampled instruction's. Any precise_ip is
+	 * honoured: the sample names the instruction the cycle belongs to,
+	 * with no skid.
 	 */
-	if (attr->sample_type & unsupported || attr->exclude_idle || attr->precise_ip)
+	if (attr->sample_type & unsupported || attr->exclude_idle)
 		return -EINVAL;
-	if (!event->parent && atomic_inc_return(&tea->events) > 1) {
-		atomic_dec(&tea->events);
-		return -EBUSY;
-	}
-	event->destroy = tea_event_destroy;
 	event->hw.sample_period = attr->sample_period;
 	event->hw.last_period = attr->sample_period;
+	local64_set(&event->hw.period_left, 0);
 	return 0;
+}
+
+/* teactl's privilege filter for the event's exclude_* bits */
+static u64 tea_ctl_exclude(const struct perf_event_attr *attr)
+{
+	u64 ctl = 0;
+
+	if (attr->exclude_user)
+		ctl |= TEA_CTL_XU;
+	if (attr->exclude_kernel)
+		ctl |= TEA_CTL_XS | TEA_CTL_XM;
+	if (attr->exclude_hv)
+		ctl |= TEA_CTL_XM;
+	return ctl;
 }
 
 /*
@@ -169,22 +180,41 @@ static void tea_count_lost(struct perf_event *event)
 	*seen = lost;
 }
 
+/*
+ * hw.period_left holds the cycles that were left to the next sample when
+ * the event last stopped, plus one (0: start a full period). A write to
+ * teactl restarts the count, so teacount is written after it.
+ */
 static void tea_start(struct perf_event *event, int flags)
 {
 	struct tea_pmu *tea = to_tea_pmu(event->pmu);
+	struct hw_perf_event *hwc = &event->hw;
 	u64 jit = FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, event->attr.config);
+	u64 left = local64_read(&hwc->period_left);
 
-	event->hw.state = 0;
+	if (flags & PERF_EF_RELOAD || !left) {
+		left = 0;
+		hwc->last_period = hwc->sample_period;
+	}
+	hwc->state = 0;
 	csr_write(TEA_CSR_STAT, 0);
 	*this_cpu_ptr(tea->lost_seen) = csr_read(TEA_CSR_LOST);
-	csr_write(TEA_CSR_PERIOD, event->hw.sample_period);
-	csr_write(TEA_CSR_CTL, TEA_CTL_EN | jit << TEA_CTL_JIT_SHIFT);
+	csr_write(TEA_CSR_PERIOD, hwc->sample_period);
+	csr_write(TEA_CSR_CTL, TEA_CTL_EN | jit << TEA_CTL_JIT_SHIFT |
+		  tea_ctl_exclude(&event->attr));
+	if (left)
+		csr_write(TEA_CSR_COUNT, left - 1);
 }
 
 static void tea_stop(struct perf_event *event, int flags)
 {
+	bool running = !(event->hw.state & PERF_HES_STOPPED);
+
+	/* teacount before teactl: the write to teactl restarts the count */
+	if (running)
+		local64_set(&event->hw.period_left, csr_read(TEA_CSR_COUNT) + 1);
 	csr_write(TEA_CSR_CTL, 0);
-	if (!(event->hw.state & PERF_HES_STOPPED)) {
+	if (running) {
 		if (csr_read(TEA_CSR_STAT) & TEA_STAT_V)
 			local64_inc(&event->hw.prev_count);
 		tea_count_lost(event);
@@ -222,20 +252,6 @@ static void tea_read(struct perf_event *event)
 {
 }
 
-static bool tea_excluded(const struct perf_event *event, unsigned int priv)
-{
-	const struct perf_event_attr *attr = &event->attr;
-
-	switch (priv) {
-	case TEA_PRIV_U:
-		return attr->exclude_user;
-	case TEA_PRIV_S:
-		return attr->exclude_kernel;
-	default:
-		return attr->exclude_kernel || attr->exclude_hv;
-	}
-}
-
 static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 {
 	struct perf_event *event = *this_cpu_ptr(tea->active);
@@ -255,11 +271,6 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 		return IRQ_HANDLED;
 	}
 	priv = (stat >> TEA_STAT_PRIV_SHIFT) & 3;
-	if (tea_excluded(event, priv)) {
-		csr_write(TEA_CSR_STAT, 0);
-		tea_count_lost(event);
-		return IRQ_HANDLED;
-	}
 	sample->version = TEA_PERF_RAW_VERSION;
 	sample->width = tea->width;
 	sample->stat = stat;
@@ -311,16 +322,36 @@ static irqreturn_t tea_irq_handler(int irq, void *dev)
 	return ret;
 }
 
+/* The hart id of @cpu: the reg of its device tree node */
+static int tea_hartid(int cpu, u32 *hartid)
+{
+	struct device_node *np = of_get_cpu_node(cpu, NULL);
+	int ret = np ? of_property_read_u32(np, "reg", hartid) : -ENODEV;
+
+	of_node_put(np);
+	return ret;
+}
+
+/* Off, nothing latched, nothing counted (on the probing hart) */
+static void tea_reset_sampler(void)
+{
+	csr_write(TEA_CSR_CTL, 0);
+	csr_write(TEA_CSR_STAT, 0);
+	csr_write(TEA_CSR_LOST, 0);
+	csr_write(TEA_CSR_FILT, 0);
+}
+
 static int tea_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
 	struct tea_pmu *tea;
-	u32 width;
+	u32 width, hartid;
 	u64 info;
 	int cpu, irq, ret;
 
 	if (of_property_read_u32(dev->of_node, "tea,commit-width", &width))
 		return dev_err_probe(dev, -EINVAL, "no tea,commit-width\n");
+	/* the node says the sampler is there: only now are its CSRs read */
 	info = csr_read(TEA_CSR_INFO);
 	if (TEA_INFO_VERSION(info) != TEA_MAP_VERSION || TEA_INFO_WIDTH(info) != width ||
 	    width == 0 || width > TEA_MAX_WIDTH)
@@ -338,15 +369,30 @@ static int tea_probe(struct platform_device *pdev)
 	if (!tea->active || !tea->lost_seen)
 		return -ENOMEM;
 
-	/* one interrupt per hart, in the order of the harts */
+	/* a sampler left running by earlier software must not interrupt */
+	tea_reset_sampler();
+
+	/*
+	 * One interrupt per hart, the node's n-th for hart n. The handler
+	 * hands samples to perf, which must happen in hard interrupt context
+	 * (no threading, even with threadirqs) on the hart that sampled.
+	 */
 	for_each_possible_cpu(cpu) {
-		irq = platform_get_irq(pdev, cpu);
+		ret = tea_hartid(cpu, &hartid);
+		if (ret)
+			return dev_err_probe(dev, ret, "no hart id for CPU %d\n", cpu);
+		irq = platform_get_irq(pdev, hartid);
 		if (irq < 0)
 			return irq;
-		ret = devm_request_irq(dev, irq, tea_irq_handler, IRQF_NOBALANCING, "tea", tea);
+		ret = devm_request_irq(dev, irq, tea_irq_handler,
+				       IRQF_NOBALANCING | IRQF_NO_THREAD, "tea", tea);
 		if (ret)
 			return dev_err_probe(dev, ret, "cannot take interrupt %d\n", irq);
-		irq_set_affinity(irq, cpumask_of(cpu));
+		/* (without SMP there is nothing to route, and the call fails) */
+		ret = IS_ENABLED(CONFIG_SMP) ? irq_set_affinity(irq, cpumask_of(cpu)) : 0;
+		if (ret)
+			return dev_err_probe(dev, ret, "cannot route interrupt %d to CPU %d\n",
+					     irq, cpu);
 	}
 
 	/*
@@ -357,6 +403,7 @@ static int tea_probe(struct platform_device *pdev)
 	tea->pmu = (struct pmu) {
 		.module		= THIS_MODULE,
 		.task_ctx_nr	= perf_sw_context,
+		.capabilities	= PERF_PMU_CAP_EXCLUSIVE,
 		.attr_groups	= tea_attr_groups,
 		.event_init	= tea_event_init,
 		.add		= tea_add,
@@ -364,6 +411,7 @@ static int tea_probe(struct platform_device *pdev)
 		.start		= tea_start,
 		.stop		= tea_stop,
 		.read		= tea_read,
+		.check_period	= tea_check_period,
 	};
 	platform_set_drvdata(pdev, tea);
 	ret = perf_pmu_register(&tea->pmu, "tea", -1);
@@ -378,6 +426,7 @@ static int tea_remove(struct platform_device *pdev)
 	struct tea_pmu *tea = platform_get_drvdata(pdev);
 
 	perf_pmu_unregister(&tea->pmu);
+	tea_reset_sampler();
 	return 0;
 }
 
@@ -391,6 +440,11 @@ static struct platform_driver tea_driver = {
 	.driver = {
 		.name = "tea-pmu",
 		.of_match_table = tea_of_match,
+		/*
+		 * Unbinding frees the PMU under its open events; it goes away
+		 * with the module, which open events hold.
+		 */
+		.suppress_bind_attrs = true,
 	},
 	.probe = tea_probe,
 	.remove = tea_remove,

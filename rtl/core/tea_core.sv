@@ -158,6 +158,7 @@ module tea_core #(
   output logic [CFG_W*64-1:0]       trace_tea_pc_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
   output logic [63:0]               trace_tea_lost_o,
+  output logic [63:0]               trace_tea_filtered_o,
   // the simulator's own TEA CSR writes, as if they committed in the next
   // cycle (debug port)
   input  logic                      dbg_tea_we_i,
@@ -798,7 +799,7 @@ module tea_core #(
   logic        tea_commit_we;
   logic [63:0] tea_commit_wdata;
   logic                  tea_valid;
-  logic [63:0]           tea_time, tea_lost;
+  logic [63:0]           tea_time, tea_lost, tea_filtered;
   logic [1:0]            tea_state, tea_priv;
   logic [W-1:0]          tea_mask;
   logic [W*64-1:0]       tea_pc;
@@ -815,7 +816,7 @@ module tea_core #(
     .port_addr_o(tea_addr), .port_we_o(tea_commit_we), .port_wdata_o(tea_commit_wdata),
     .sample_valid_o(tea_valid), .sample_time_o(tea_time), .sample_state_o(tea_state),
     .sample_priv_o(tea_priv), .sample_mask_o(tea_mask), .sample_pc_o(tea_pc),
-    .sample_psv_o(tea_psv), .lost_o(tea_lost)
+    .sample_psv_o(tea_psv), .lost_o(tea_lost), .filtered_o(tea_filtered)
   );
 
   // ---------------------------------------------------------------------
@@ -842,7 +843,7 @@ module tea_core #(
     .tea_we_i(tea_commit_we), .tea_addr_i(tea_addr), .tea_wdata_i(tea_commit_wdata),
     .tea_valid_i(tea_valid), .tea_time_i(tea_time), .tea_state_i(tea_state),
     .tea_priv_i(tea_priv), .tea_mask_i(tea_mask), .tea_pc_i(tea_pc), .tea_psv_i(tea_psv),
-    .tea_lost_i(tea_lost),
+    .tea_lost_i(tea_lost), .tea_filtered_i(tea_filtered),
     .trace_valid_o, .trace_pc_o, .trace_insn_o, .trace_rd_o, .trace_rd_value_o,
     .trace_mem_size_o, .trace_mem_addr_o, .trace_mem_value_o, .trace_psv_o, .trace_priv_o,
     .trace_trap_o, .trace_interrupt_o, .trace_cause_o, .trace_tval_o, .trace_flush_o,
@@ -850,7 +851,7 @@ module tea_core #(
     .trace_retire_o, .trace_retire_trap_o, .trace_retire_psv_o,
     .trace_tea_we_o, .trace_tea_addr_o, .trace_tea_wdata_o, .trace_tea_valid_o,
     .trace_tea_time_o, .trace_tea_state_o, .trace_tea_priv_o, .trace_tea_mask_o,
-    .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o,
+    .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o, .trace_tea_filtered_o,
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i,
     .dbg_tea_we_o(sim_tea_we), .dbg_tea_addr_o(sim_tea_addr), .dbg_tea_wdata_o(sim_tea_wdata)
   );

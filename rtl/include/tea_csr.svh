@@ -7,21 +7,24 @@
 // A module uses only some of the names.
 // verilator lint_off UNUSEDPARAM
 
-localparam logic [11:0] TEA_CSR_CTL    = 12'h5c0;  // RW: EN, UEN, JIT
+localparam logic [11:0] TEA_CSR_CTL    = 12'h5c0;  // RW: EN, UEN, XU/XS/XM, JIT
 localparam logic [11:0] TEA_CSR_PERIOD = 12'h5c1;  // RW: cycles between samples, 32 bits
 localparam logic [11:0] TEA_CSR_STAT   = 12'h5c2;  // RW: V, WAIT, STATE, MASK, PRIV; writing V=0 frees the sample
 localparam logic [11:0] TEA_CSR_TIME   = 12'h5c3;  // RO: cycle of the sample
 localparam logic [11:0] TEA_CSR_LOST   = 12'h5c4;  // RW: samples lost because the last was unread
 localparam logic [11:0] TEA_CSR_INFO   = 12'h5c5;  // RO: W, PSV bits, map version
+localparam logic [11:0] TEA_CSR_FILT   = 12'h5c6;  // RW: samples not taken: their privilege is excluded
+localparam logic [11:0] TEA_CSR_COUNT  = 12'h5c7;  // RW: cycles to the next sample cycle
 localparam logic [11:0] TEA_CSR_ADDR0  = 12'h5d0;  // RO: 0x5d0 + i, address of slot i
 localparam logic [11:0] TEA_CSR_PSV0   = 12'h5e0;  // RO: 0x5e0 + i, PSV of slot i
 
 // teactl fields
 localparam int unsigned TEA_CTL_EN      = 0;       // sampling on
 localparam int unsigned TEA_CTL_UEN     = 1;       // U mode may access the TEA CSRs
+localparam int unsigned TEA_CTL_X       = 4;       // bit 4 + p: take no sample of privilege p (U 4, S 5, M 7)
 localparam int unsigned TEA_CTL_JIT     = 8;       // [12:8]: jitter bits, 0..16
 localparam int unsigned TEA_CTL_JIT_MAX = 16;
-localparam logic [63:0] TEA_CTL_MASK    = 64'h1f03;
+localparam logic [63:0] TEA_CTL_MASK    = 64'h1fb3;
 
 // teastat fields
 localparam int unsigned TEA_STAT_V     = 0;        // a sample is latched and unread
@@ -36,7 +39,7 @@ localparam logic [1:0] TEA_STALLED = 2'd1;
 localparam logic [1:0] TEA_DRAINED = 2'd2;
 localparam logic [1:0] TEA_FLUSHED = 2'd3;
 
-localparam int unsigned TEA_MAP_VERSION = 3;      // 3: teapsv bit 9 is ST-DIV
+localparam int unsigned TEA_MAP_VERSION = 4;      // 4: privilege filter, teafilt, teacount
 localparam int unsigned TEA_IRQ         = 16;      // mip/mie bit and interrupt cause
 
 // verilator lint_on UNUSEDPARAM

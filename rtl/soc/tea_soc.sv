@@ -161,6 +161,7 @@ module tea_soc #(
   output logic [CFG_W*64-1:0]       trace_tea_pc_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
   output logic [63:0]               trace_tea_lost_o,
+  output logic [63:0]               trace_tea_filtered_o,
   input  logic                      dbg_tea_we_i,
   input  logic [11:0]               dbg_tea_addr_i,
   input  logic [63:0]               dbg_tea_wdata_i
@@ -256,7 +257,7 @@ module tea_soc #(
     .trace_fp_flops_o, .trace_fp_iq_ready_o, .trace_fp_iq_wait_load_o, .trace_fp_iq_wait_div_o,
     .trace_tea_we_o, .trace_tea_addr_o, .trace_tea_wdata_o,
     .trace_tea_valid_o, .trace_tea_time_o, .trace_tea_state_o, .trace_tea_priv_o, .trace_tea_mask_o,
-    .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o,
+    .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o, .trace_tea_filtered_o,
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i
 `endif
   );

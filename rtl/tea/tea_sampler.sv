@@ -20,6 +20,9 @@
 // "Leaving" the head is committing, or trapping or being replayed (then
 // alone, in lane 0, with its FL bit already set by the core).
 //
+// A sample whose instructions ran in a privilege that teactl excludes is
+// not taken: no interrupt, counted in teafilt instead.
+//
 // The sample stays in the CSRs, with the interrupt (irq_o) raised, until
 // software writes teastat with V = 0. A sample that falls due while the
 // last is unread or still waiting for its instruction is counted in
@@ -55,7 +58,8 @@ module tea_sampler #(
   output logic [W-1:0]      sample_mask_o,
   output logic [W*64-1:0]   sample_pc_o,
   output logic [W*PS-1:0]   sample_psv_o,
-  output logic [63:0]       lost_o
+  output logic [63:0]       lost_o,
+  output logic [63:0]       filtered_o
 );
   localparam int unsigned LANE_BITS = W > 1 ? $clog2(W) : 1;
 
@@ -65,6 +69,7 @@ module tea_sampler #(
   logic [31:0]     countdown_q;   // cycles to the next sample cycle
   logic [63:0]     cycle_q;       // cycles since reset: the timestamp
   logic [63:0]     lost_q;
+  logic [63:0]     filt_q;        // samples not taken: excluded privilege
   logic            valid_q, wait_q, flushed_q;
   logic [1:0]      state_q;
   logic [63:0]     time_q;
@@ -77,7 +82,8 @@ module tea_sampler #(
   logic [1:0]      priv_q;        // the privilege the sampled instructions ran in
 
   // -------------------------------------------------------- CSR decode
-  logic        is_ctl, is_period, is_stat, is_time, is_lost, is_info, is_addr, is_psv;
+  logic        is_ctl, is_period, is_stat, is_time, is_lost, is_info, is_filt, is_count;
+  logic        is_addr, is_psv;
   logic [3:0]  slot;
 
   assign slot      = csr_addr_i[3:0];
@@ -87,6 +93,8 @@ module tea_sampler #(
   assign is_time   = csr_addr_i == TEA_CSR_TIME;
   assign is_lost   = csr_addr_i == TEA_CSR_LOST;
   assign is_info   = csr_addr_i == TEA_CSR_INFO;
+  assign is_filt   = csr_addr_i == TEA_CSR_FILT;
+  assign is_count  = csr_addr_i == TEA_CSR_COUNT;
   assign is_addr   = csr_addr_i[11:4] == TEA_CSR_ADDR0[11:4] && 32'(slot) < W;
   assign is_psv    = csr_addr_i[11:4] == TEA_CSR_PSV0[11:4] && 32'(slot) < W;
 
@@ -110,13 +118,15 @@ module tea_sampler #(
     if (is_time)   csr_rdata_o = time_q;
     if (is_lost)   csr_rdata_o = lost_q;
     if (is_info)   csr_rdata_o = 64'(W) | (64'(PS) << 8) | (64'(TEA_MAP_VERSION) << 16);
+    if (is_filt)   csr_rdata_o = filt_q;
+    if (is_count)  csr_rdata_o = 64'(countdown_q);
     if (is_addr)   csr_rdata_o = pc_q[slot[LANE_BITS-1:0]*64 +: 64];
     if (is_psv)    csr_rdata_o = 64'(psv_q[slot[LANE_BITS-1:0]*PS +: PS]);
   end
 
   assign exists        = is_ctl || is_period || is_stat || is_time || is_lost || is_info ||
-                         is_addr || is_psv;
-  assign writable      = is_ctl || is_period || is_stat || is_lost;
+                         is_filt || is_count || is_addr || is_psv;
+  assign writable      = is_ctl || is_period || is_stat || is_lost || is_filt || is_count;
   assign csr_illegal_o = !exists || (csr_write_i && !writable) ||
                          (priv_i == 2'd0 && !ctl_q[TEA_CTL_UEN]);
 
@@ -140,6 +150,11 @@ module tea_sampler #(
     first_wait = period == '0 ? '0 : period - 32'd1;
   endfunction
 
+  // Whether teactl excludes privilege p (bit 4 + p).
+  function automatic logic excluded(input logic [12:0] ctl, input logic [1:0] p);
+    excluded = ctl[TEA_CTL_X + 32'(p)];
+  endfunction
+
   tea_lfsr u_lfsr (.clk_i, .rst_ni, .step_i(sample_now), .value_o(lfsr));
 
   // The last lane that leaves this cycle (retire_i is a prefix).
@@ -153,6 +168,23 @@ module tea_sampler #(
         leave_pc  = retire_pc_i[i*64 +: 64];
         leave_psv = retire_psv_i[i*PS +: PS];
       end
+  end
+
+  // A sample latched this cycle (by the sampling block below), and the
+  // privilege its instructions ran in: the filter decides on it.
+  logic       taken;
+  logic [1:0] taken_priv;
+  always_comb begin
+    taken      = 1'b0;
+    taken_priv = priv_i;
+    if (wait_q && retire_i[0]) taken = 1'b1;
+    if (sample_now && !valid_q && !wait_q) begin
+      if (committing || (!rob_empty_i && retire_i[0])) taken = 1'b1;
+      else if (rob_empty_i && flushed_q) begin
+        taken      = 1'b1;
+        taken_priv = last_priv_q;
+      end
+    end
   end
 
   // Masks a W-lane vector down to the lanes that hold an instruction.
@@ -172,6 +204,7 @@ module tea_sampler #(
       countdown_q <= '0;
       cycle_q     <= '0;
       lost_q      <= '0;
+      filt_q      <= '0;
       valid_q     <= 1'b0;
       wait_q      <= 1'b0;
       flushed_q   <= 1'b0;
@@ -200,7 +233,6 @@ module tea_sampler #(
       // A sample waiting for its instruction takes the head as it leaves.
       if (wait_q && retire_i[0]) begin
         wait_q  <= 1'b0;
-        valid_q <= 1'b1;
         priv_q  <= priv_i;
         mask_q  <= W'(1);
         pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
@@ -214,7 +246,6 @@ module tea_sampler #(
           time_q <= cycle_q;
           if (committing) begin
             state_q <= TEA_COMPUTE;
-            valid_q <= 1'b1;
             priv_q  <= priv_i;
             mask_q  <= retire_i;
             pc_q    <= retire_pc_valid;
@@ -222,7 +253,6 @@ module tea_sampler #(
           end else if (!rob_empty_i) begin
             state_q <= TEA_STALLED;
             if (retire_i[0]) begin  // the head traps in this very cycle
-              valid_q <= 1'b1;
               priv_q  <= priv_i;
               mask_q  <= W'(1);
               pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
@@ -232,7 +262,6 @@ module tea_sampler #(
             end
           end else if (flushed_q) begin
             state_q <= TEA_FLUSHED;
-            valid_q <= 1'b1;
             priv_q  <= last_priv_q;
             mask_q  <= W'(1);
             pc_q    <= {{(W-1)*64{1'b0}}, last_pc_q};
@@ -244,6 +273,11 @@ module tea_sampler #(
         end
       end
 
+      if (taken) begin
+        valid_q <= !excluded(ctl_q, taken_priv);
+        if (excluded(ctl_q, taken_priv) && filt_q != '1) filt_q <= filt_q + 64'd1;
+      end
+
       // Software writes last, so that it wins over the sampler in the
       // same cycle, except that a latched sample is never freed by a write
       // that could not have seen it.
@@ -251,8 +285,10 @@ module tea_sampler #(
         if (is_ctl)    ctl_q    <= csr_wdata_i[12:0] & TEA_CTL_MASK[12:0];
         if (is_period) period_q <= csr_wdata_i[31:0];
         if (is_lost)   lost_q   <= csr_wdata_i;
+        if (is_filt)   filt_q   <= csr_wdata_i;
         if (is_stat && !csr_wdata_i[TEA_STAT_V] && valid_q) valid_q <= 1'b0;
         if (reload)    countdown_q <= first_wait(is_period ? csr_wdata_i[31:0] : period_q);
+        if (is_count)  countdown_q <= csr_wdata_i[31:0];
       end
     end
   end
@@ -266,4 +302,5 @@ module tea_sampler #(
   assign sample_pc_o    = pc_q;
   assign sample_psv_o   = psv_q;
   assign lost_o         = lost_q;
+  assign filtered_o     = filt_q;
 endmodule

@@ -45,7 +45,8 @@ module tea_unit #(
   output logic [W-1:0]      sample_mask_o,
   output logic [W*64-1:0]   sample_pc_o,
   output logic [W*PS-1:0]   sample_psv_o,
-  output logic [63:0]       lost_o
+  output logic [63:0]       lost_o,
+  output logic [63:0]       filtered_o
 );
   logic port_write;
   assign port_addr_o  = sim_we_i ? sim_addr_i : csr_addr_i;
@@ -60,7 +61,7 @@ module tea_unit #(
       .csr_addr_i(port_addr_o), .csr_write_i(port_write), .csr_we_i(port_we_o),
       .csr_wdata_i(port_wdata_o), .csr_rdata_o, .csr_illegal_o, .irq_o,
       .sample_valid_o, .sample_time_o, .sample_state_o, .sample_priv_o, .sample_mask_o,
-      .sample_pc_o, .sample_psv_o, .lost_o
+      .sample_pc_o, .sample_psv_o, .lost_o, .filtered_o
     );
   end else begin : g_no_tea
     logic unused;
@@ -77,5 +78,6 @@ module tea_unit #(
     assign sample_pc_o    = '0;
     assign sample_psv_o   = '0;
     assign lost_o         = '0;
+    assign filtered_o     = '0;
   end
 endmodule

@@ -131,9 +131,7 @@ void csr_reset(struct hart *h)
 	h->instret_inc = 1;
 	memset(h->mhpmcounter, 0, sizeof(h->mhpmcounter));
 	memset(h->mhpmevent, 0, sizeof(h->mhpmevent));
-	h->tea_ctl = 0;
-	h->tea_period = 0;
-	h->tea_lost = 0;
+	memset(h->tea_held, 0, sizeof(h->tea_held));
 	h->tea_wr = false;
 	h->tea_busy = false;
 	if (h->tea_model)

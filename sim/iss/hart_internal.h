@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "iss/hart.h"
+#include "tea/csr.h"
 #include "tea/hpm.h"
 
 /* mhpmcounter3 .. HPM_LAST: one counter per event. */
@@ -184,13 +185,13 @@ struct hart {
 	/* One counter per event (tea/hpm.h): indices 3..HPM_LAST used. */
 	uint64_t mhpmcounter[HPM_LAST + 1];
 	uint64_t mhpmevent[HPM_LAST + 1];
-	/* TEA CSRs: the ISS has no sampler, so nothing is ever sampled; it
-	 * keeps what software configures and applies the access rules for
-	 * the commit width of the RTL it is compared with. */
+	/* TEA CSRs: without a sampler nothing is ever sampled; the ISS
+	 * keeps what software writes to teactl ... teacount (indexed from
+	 * teactl; teastat is not kept) and applies the access rules for the
+	 * commit width of the RTL it is compared with. */
 	unsigned tea_width;
 	bool tea_irq;		/* the sampler's interrupt line */
-	uint32_t tea_ctl, tea_period;
-	uint64_t tea_lost;
+	uint64_t tea_held[TEA_CSR_COUNT - TEA_CSR_CTL + 1];
 	/* With a sampler (tea.c): its model, and the TEA CSR write of the
 	 * instruction executing, applied in its cycle. */
 	struct tea_sampler_model *tea_model;

@@ -41,6 +41,8 @@ bool tea_csr_exists(const struct hart *h, unsigned csr)
 	case TEA_CSR_TIME:
 	case TEA_CSR_LOST:
 	case TEA_CSR_INFO:
+	case TEA_CSR_FILT:
+	case TEA_CSR_COUNT:
 		return true;
 	}
 	return (csr >= TEA_CSR_ADDR0 && csr < TEA_CSR_ADDR0 + h->tea_width) ||
@@ -50,12 +52,12 @@ bool tea_csr_exists(const struct hart *h, unsigned csr)
 bool tea_csr_writable(unsigned csr)
 {
 	return csr == TEA_CSR_CTL || csr == TEA_CSR_PERIOD || csr == TEA_CSR_STAT ||
-	       csr == TEA_CSR_LOST;
+	       csr == TEA_CSR_LOST || csr == TEA_CSR_FILT || csr == TEA_CSR_COUNT;
 }
 
 uint32_t tea_csr_ctl(const struct hart *h)
 {
-	return h->tea_model ? h->tea_model->ctl : h->tea_ctl;
+	return h->tea_model ? h->tea_model->ctl : (uint32_t)h->tea_held[0];
 }
 
 void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v)
@@ -67,18 +69,18 @@ void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 		*v = h->tea_width | (uint64_t)PICS_TEA_NUM_EVENTS << 8 |
 		     (uint64_t)TEA_MAP_VERSION << 16;
 	} else if (!m) {
-		if (csr == TEA_CSR_CTL)
-			*v = h->tea_ctl;
-		else if (csr == TEA_CSR_PERIOD)
-			*v = h->tea_period;
-		else if (csr == TEA_CSR_LOST)
-			*v = h->tea_lost;
+		if (csr != TEA_CSR_STAT && tea_csr_writable(csr))
+			*v = h->tea_held[csr - TEA_CSR_CTL];
 	} else if (csr == TEA_CSR_CTL) {
 		*v = m->ctl;
 	} else if (csr == TEA_CSR_PERIOD) {
 		*v = m->period;
 	} else if (csr == TEA_CSR_LOST) {
 		*v = m->lost;
+	} else if (csr == TEA_CSR_FILT) {
+		*v = m->filtered;
+	} else if (csr == TEA_CSR_COUNT) {
+		*v = m->countdown;
 	} else if (csr == TEA_CSR_TIME) {
 		*v = m->time;
 	} else if (csr == TEA_CSR_STAT) {
@@ -100,12 +102,11 @@ void tea_csr_write(struct hart *h, unsigned csr, uint64_t v)
 		h->tea_wr_data = v;
 		h->tea_wr = true;
 		h->tea_busy = true;
-	} else if (csr == TEA_CSR_CTL) {
-		h->tea_ctl = (uint32_t)v & TEA_CTL_MASK;
-	} else if (csr == TEA_CSR_PERIOD) {
-		h->tea_period = (uint32_t)v;
-	} else if (csr == TEA_CSR_LOST) {
-		h->tea_lost = v;
+	} else if (csr != TEA_CSR_STAT) {
+		/* as the RTL holds them: teactl's defined bits, 32-bit counts */
+		h->tea_held[csr - TEA_CSR_CTL] = csr == TEA_CSR_CTL ? v & TEA_CTL_MASK :
+						 csr == TEA_CSR_PERIOD || csr == TEA_CSR_COUNT ?
+						 (uint32_t)v : v;
 	}
 }
 

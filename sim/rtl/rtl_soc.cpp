@@ -403,6 +403,7 @@ static void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 		r->psv[i] = bits(t->trace_tea_psv_o, kPsvBits * i, kPsvBits);
 	}
 	r->lost = t->trace_tea_lost_o;
+	r->filtered = t->trace_tea_filtered_o;
 }
 
 const struct rtl_backend tea_rtl_backend = {

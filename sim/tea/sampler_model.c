@@ -20,11 +20,23 @@ static uint32_t first_wait(uint32_t period)
 	return period ? period - 1 : 0;
 }
 
-static void latch_one(struct tea_sampler_model *m, uint64_t pc, uint64_t psv, unsigned priv)
+/* A latched sample whose privilege teactl excludes is not taken: it is
+ * counted in teafilt and raises no interrupt. */
+static void take(struct tea_sampler_model *m, uint32_t ctl, unsigned priv)
+{
+	bool excluded = ctl & 1u << (TEA_CTL_X_SHIFT + priv) & TEA_CTL_MASK;
+
+	m->valid = !excluded;
+	if (excluded && m->filtered != UINT64_MAX)
+		m->filtered++;
+}
+
+static void latch_one(struct tea_sampler_model *m, uint32_t ctl, uint64_t pc, uint64_t psv,
+		      unsigned priv)
 {
 	memset(m->pc, 0, sizeof(m->pc));
 	memset(m->psv, 0, sizeof(m->psv));
-	m->valid = true;
+	take(m, ctl, priv);
 	m->mask = 1;
 	m->priv = priv;
 	m->pc[0] = pc;
@@ -65,7 +77,7 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 
 	if (old.wait && (c->retire & 1)) {
 		m->wait = false;
-		latch_one(m, c->pc[0], c->psv[0], c->priv);
+		latch_one(m, old.ctl, c->pc[0], c->psv[0], c->priv);
 	}
 
 	if (sample_now) {
@@ -76,7 +88,7 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 			m->time = old.cycle;
 			if (tea_cycle_committing(c)) {
 				m->state = TEA_COMPUTE;
-				m->valid = true;
+				take(m, old.ctl, c->priv);
 				m->mask = c->retire;
 				m->priv = c->priv;
 				memset(m->pc, 0, sizeof(m->pc));
@@ -90,12 +102,12 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 			} else if (!c->rob_empty) {
 				m->state = TEA_STALLED;
 				if (c->retire & 1)	/* the head traps in this cycle */
-					latch_one(m, c->pc[0], c->psv[0], c->priv);
+					latch_one(m, old.ctl, c->pc[0], c->psv[0], c->priv);
 				else
 					m->wait = true;
 			} else if (old.flushed) {
 				m->state = TEA_FLUSHED;
-				latch_one(m, old.last_pc, old.last_psv, old.last_priv);
+				latch_one(m, old.ctl, old.last_pc, old.last_psv, old.last_priv);
 			} else {
 				m->state = TEA_DRAINED;
 				m->wait = true;
@@ -116,6 +128,12 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 		case TEA_CSR_LOST:
 			m->lost = c->csr_wdata;
 			break;
+		case TEA_CSR_FILT:
+			m->filtered = c->csr_wdata;
+			break;
+		case TEA_CSR_COUNT:
+			m->countdown = (uint32_t)c->csr_wdata;
+			break;
 		case TEA_CSR_STAT:
 			if (!(c->csr_wdata & TEA_STAT_V) && old.valid)
 				m->valid = false;
@@ -134,6 +152,7 @@ void tea_sampler_model_regs(const struct tea_sampler_model *m, struct tea_sample
 	r->mask = m->mask;
 	r->priv = m->priv;
 	r->lost = m->lost;
+	r->filtered = m->filtered;
 	memcpy(r->pc, m->pc, sizeof(r->pc));
 	memcpy(r->psv, m->psv, sizeof(r->psv));
 }
@@ -156,6 +175,7 @@ bool tea_sample_regs_equal(const struct tea_sample_regs *rtl, const struct tea_s
 	CHECK(mask, "slot mask");
 	CHECK(priv, "privilege");
 	CHECK(lost, "lost count");
+	CHECK(filtered, "filtered count");
 	for (unsigned i = 0; i < width; i++) {
 		CHECK(pc[i], "slot address");
 		CHECK(psv[i], "slot PSV");

@@ -16,7 +16,7 @@ struct tea_sampler_model {
 	/* registers, named as in the RTL */
 	uint32_t ctl, period, countdown;
 	uint16_t lfsr;
-	uint64_t cycle, lost, time;
+	uint64_t cycle, lost, filtered, time;
 	bool valid, wait, flushed;
 	unsigned state, mask, priv;
 	uint64_t pc[TEA_MAX_WIDTH], psv[TEA_MAX_WIDTH];
@@ -36,7 +36,7 @@ struct tea_sample_regs {
 	uint64_t time;
 	unsigned state, mask, priv;
 	uint64_t pc[TEA_MAX_WIDTH], psv[TEA_MAX_WIDTH];
-	uint64_t lost;
+	uint64_t lost, filtered;
 };
 
 void tea_sampler_model_regs(const struct tea_sampler_model *m, struct tea_sample_regs *r);

@@ -8,11 +8,18 @@
  *     address in its text or the kernel's; the lost count is exact: with
  *     jitter 0 the samples are period cycles apart, (1 + lost) periods
  *   an event on another task follows it across context switches
- *   a second event gets EBUSY while one is open
+ *   a second event on the same task, or a per-CPU one beside it, gets
+ *     EBUSY; an event on another task may open beside it
  *   exclude_kernel and exclude_user keep only the other mode's samples
  *   a per-CPU event samples whatever runs there
  *   an unprivileged user may not sample the kernel (EACCES) and, sampling
- *     itself, never receives a kernel address
+ *     itself, never receives a kernel address, even at period 100 in a
+ *     loop of system calls (the hart always gets back to the task)
+ *   a task whose time slices are shorter than the period gets as many
+ *     samples of its work as the same work unswitched
+ *   PERF_EVENT_IOC_PERIOD refuses a period beyond 32 bits; after a change
+ *     the samples are the new period apart and say so
+ *   the driver cannot be unbound through sysfs
  *   the module cannot be removed while an event is open, can once it is
  *     closed, and loads again */
 #include <stdio.h>
@@ -54,7 +61,8 @@ static void tea_attr(struct perf_event_attr *attr, uint64_t period)
 	attr->type = (uint32_t)tea_type;
 	attr->size = sizeof(*attr);
 	attr->sample_period = period;
-	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_RAW;
+	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD |
+			    PERF_SAMPLE_RAW;
 	attr->disabled = 1;
 	attr->exclude_hv = 1;
 }
@@ -95,6 +103,7 @@ static volatile unsigned long sink;
 
 struct sample {
 	uint32_t pid, tid;
+	uint64_t period;
 	struct tea_perf_raw raw;
 	uint64_t addr[TEA_MAX_WIDTH];
 };
@@ -132,14 +141,15 @@ static unsigned ring_samples(struct ring *r, void (*fn)(const struct sample *s, 
 
 		if (hdr->type != PERF_RECORD_SAMPLE)
 			continue;
-		/* ip, pid/tid, raw size, raw */
+		/* ip, pid/tid, period, raw size, raw */
 		memcpy(&s.pid, rec + 16, 4);
 		memcpy(&s.tid, rec + 20, 4);
-		memcpy(&raw_size, rec + 24, 4);
-		memcpy(&s.raw, rec + 28, sizeof(s.raw));
+		memcpy(&s.period, rec + 24, 8);
+		memcpy(&raw_size, rec + 32, 4);
+		memcpy(&s.raw, rec + 36, sizeof(s.raw));
 		if (raw_size < TEA_PERF_RAW_SIZE(s.raw.width) || s.raw.width > TEA_MAX_WIDTH)
 			continue;
-		memcpy(s.addr, rec + 28 + sizeof(s.raw), 8 * s.raw.width);
+		memcpy(s.addr, rec + 36 + sizeof(s.raw), 8 * s.raw.width);
 		n++;
 		fn(&s, ctx);
 	}
@@ -168,7 +178,7 @@ static int sample_self(struct perf_event_attr *attr, unsigned long (*work)(unsig
 /* ---- what the samples say ---- */
 
 struct tally {
-	unsigned samples, foreign_tid, outside, kernel, user;
+	unsigned samples, foreign_tid, outside, kernel, user, other_period;
 	unsigned pairs, exact, short_gap, with_loss, stopped;
 	uint64_t period, last_time;
 	uint32_t tid;
@@ -186,6 +196,7 @@ static void tally_sample(const struct sample *s, void *ctx)
 
 	t->samples++;
 	t->foreign_tid += s->tid != t->tid;
+	t->other_period += s->period != t->period;
 	for (unsigned i = 0; i < s->raw.width; i++) {
 		uint64_t a = s->addr[i];
 
@@ -241,7 +252,6 @@ static void check_refused(void)
 		{ "a period beyond 32 bits", 0, 1ull << 32, 0, 0, 0, 0 },
 		{ "call chains", 0, 4000, PERF_SAMPLE_CALLCHAIN, 0, 0, 0 },
 		{ "interrupt registers", 0, 4000, PERF_SAMPLE_REGS_INTR, 0, 0, 0 },
-		{ "precise_ip", 0, 4000, 0, 0, 1, 0 },
 		{ "exclude_idle", 0, 4000, 0, 0, 0, 1 },
 	};
 
@@ -262,6 +272,20 @@ static void check_refused(void)
 	}
 }
 
+/* TEA has no skid: any precise_ip is what it gives. */
+static void check_precise(void)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	tea_attr(&attr, 4000);
+	attr.precise_ip = 3;
+	fd = event_open(&attr, 0, -1);
+	if (fd >= 0)
+		close(fd);
+	check(fd >= 0, "precise_ip 3 is accepted (got %d)", fd);
+}
+
 static void check_task_event(void)
 {
 	const uint64_t period = 3000;
@@ -279,7 +303,15 @@ static void check_task_event(void)
 	fd2 = event_open(&second, 0, -1);
 	if (fd2 >= 0)
 		close(fd2);
-	check(fd2 == -EBUSY, "a second event while one is open gets EBUSY (got %d)", fd2);
+	check(fd2 == -EBUSY, "a second event on the task gets EBUSY (got %d)", fd2);
+	fd2 = event_open(&second, -1, 0);
+	if (fd2 >= 0)
+		close(fd2);
+	check(fd2 == -EBUSY, "a per-CPU event beside a task event gets EBUSY (got %d)", fd2);
+	fd2 = event_open(&second, 1, -1);
+	if (fd2 >= 0)
+		close(fd2);
+	check(fd2 >= 0, "an event on another task (init) opens beside it (got %d)", fd2);
 	tally_ring(&r, &t, period);
 	ring_close(&r);
 	check(t.samples >= 20 && !t.foreign_tid && !t.outside && t.user,
@@ -288,6 +320,126 @@ static void check_task_event(void)
 	check(t.pairs && !t.short_gap && t.exact * 10 >= t.pairs * 9,
 	      "samples are (1 + lost) periods apart: %u of %u pairs exactly, %u closer",
 	      t.exact, t.pairs, t.short_gap);
+	check(!t.other_period, "every sample carries the period (%u do not)", t.other_period);
+}
+
+/* PERF_EVENT_IOC_PERIOD: checked against teaperiod's 32 bits; the samples
+ * after a change come the new period apart and carry it. */
+static void check_period_change(void)
+{
+	uint64_t period = 3000, later = 5000, too_long = 1ull << 32;
+	struct perf_event_attr attr;
+	struct tally t;
+	struct ring r;
+	long ret;
+
+	tea_attr(&attr, period);
+	if (sample_self(&attr, compute, 20000, &r)) {
+		check(0, "an event for the period change opens");
+		return;
+	}
+	ret = ioctl(r.fd, PERF_EVENT_IOC_PERIOD, &too_long);
+	check(ret == -EINVAL || (ret == -1 && errno == EINVAL),
+	      "PERF_EVENT_IOC_PERIOD with 2^32 is refused with EINVAL (got %ld)", ret);
+	ret = ioctl(r.fd, PERF_EVENT_IOC_PERIOD, &later);
+	tally_ring(&r, &t, period);
+	ioctl(r.fd, PERF_EVENT_IOC_ENABLE, 0);
+	sink += compute(200000);
+	ioctl(r.fd, PERF_EVENT_IOC_DISABLE, 0);
+	tally_ring(&r, &t, later);
+	ring_close(&r);
+	check(ret == 0 && t.samples >= 20 && !t.other_period && !t.short_gap &&
+	      t.exact * 10 >= t.pairs * 9,
+	      "after PERF_EVENT_IOC_PERIOD %llu: %u samples, %u carry another period, %u of %u "
+	      "pairs the new period apart", (unsigned long long)later, t.samples, t.other_period,
+	      t.exact, t.pairs);
+}
+
+/* User-mode samples of compute(n) done in slices of @slice iterations, a
+ * child running between them (@slice 0: at once, no switches). */
+static unsigned samples_in_slices(uint64_t period, unsigned long n, unsigned long slice)
+{
+	struct perf_event_attr attr;
+	struct tally t;
+	struct ring r;
+	int ping[2], pong[2], fd;
+	pid_t child;
+	char c = 'p';
+
+	if (!slice) {
+		tea_attr(&attr, period);
+		attr.exclude_kernel = 1;
+		if (sample_self(&attr, compute, n, &r))
+			return 0;
+		tally_ring(&r, &t, period);
+		ring_close(&r);
+		return t.samples;
+	}
+	if (my_syscall2(__NR_pipe2, ping, 0) || my_syscall2(__NR_pipe2, pong, 0))
+		return 0;
+	child = fork();
+	if (child == 0) {
+		/* compute() is pure: an argument that varies keeps the
+		 * compiler from calling it once for the whole loop */
+		while (read(ping[0], &c, 1) == 1 && c == 'p') {
+			sink += compute(slice + (sink & 1));
+			if (write(pong[1], &c, 1) != 1)
+				break;
+		}
+		exit(0);
+	}
+	tea_attr(&attr, period);
+	attr.exclude_kernel = 1;
+	fd = event_open(&attr, 0, -1);
+	if (fd < 0 || ring_map(&r, fd)) {
+		kill(child, 9);
+		waitpid(child, NULL, 0);
+		return 0;
+	}
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (unsigned long done = 0; done < n; done += slice) {
+		sink += compute(slice + (sink & 1));
+		if (write(ping[1], &c, 1) != 1 || read(pong[0], &c, 1) != 1)
+			break;
+	}
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	c = 'q';
+	if (write(ping[1], &c, 1) != 1)
+		kill(child, 9);
+	waitpid(child, NULL, 0);
+	close(ping[0]);
+	close(ping[1]);
+	close(pong[0]);
+	close(pong[1]);
+	tally_ring(&r, &t, period);
+	ring_close(&r);
+	return t.samples;
+}
+
+/* A task switched out every 15,000 cycles or so, at period 100,000: the
+ * period runs on across its slices, so its work gets the samples that the
+ * same work gets unswitched (within sampling noise), not none. */
+static void check_short_slices(void)
+{
+	const uint64_t period = 100000;
+	const unsigned long work = 600000, slice = 2000;	/* about 14,000 cycles */
+	unsigned whole = samples_in_slices(period, work, 0);
+	unsigned sliced = samples_in_slices(period, work, slice);
+
+	check(whole >= 20 && sliced * 10 >= whole * 7 && sliced * 10 <= whole * 13,
+	      "a task switched every slice of %lu iterations: %u samples, unswitched %u",
+	      slice, sliced, whole);
+}
+
+/* The platform driver offers no unbind: that would free the PMU under
+ * open events. */
+static void check_no_unbind(void)
+{
+	int fd = open("/sys/bus/platform/drivers/tea-pmu/unbind", O_WRONLY, 0);
+
+	if (fd >= 0)
+		close(fd);
+	check(fd < 0, "the driver has no unbind file in sysfs");
 }
 
 /* An event on another task, which shares the hart with this one: its
@@ -433,6 +585,18 @@ static void check_unprivileged(void)
 		if (fd >= 0)
 			close(fd);
 		check(fd == -EACCES, "unprivileged: an event that includes the kernel gets EACCES");
+		/* period 100, shorter than any interrupt: throttled, not hung */
+		tea_attr(&attr, 100);
+		attr.exclude_kernel = 1;
+		if (!sample_self(&attr, syscalls_and_compute, 2000, &r)) {
+			tally_ring(&r, &t, 100);
+			ring_close(&r);
+			check(t.samples && !t.kernel,
+			      "unprivileged, period 100, system calls: the task finishes, %u samples, "
+			      "%u kernel addresses", t.samples, t.kernel);
+		} else {
+			check(0, "unprivileged, period 100: the event opens");
+		}
 		tea_attr(&attr, 2000);
 		attr.exclude_kernel = 1;
 		if (!sample_self(&attr, syscalls_and_compute, 3000, &r)) {
@@ -480,12 +644,16 @@ int main(void)
 		return 1;
 	}
 	check_refused();
+	check_precise();
 	check_task_event();
+	check_period_change();
 	check_follows_task();
+	check_short_slices();
 	check_lost();
 	check_modes();
 	check_cpu_event();
 	check_unprivileged();
+	check_no_unbind();
 	check_unload();
 	printf("tea-pmu: %d failed\n", fails);
 	return fails;

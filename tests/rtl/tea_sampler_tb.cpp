@@ -6,8 +6,12 @@
 //   branch, an interrupted instruction); Drained after the ROB refilled and
 //   ran dry takes the next to commit; a sample due while the last is unread
 //   or waiting is lost and counted, never written over; the interrupt line
-//   follows V; jitter stays within its bits; CSR access rules (read-only
-//   writes, missing numbers, U mode with and without UEN).
+//   follows V; jitter stays within its bits; the privilege filter takes
+//   no sample of an excluded mode (no interrupt, teafilt counts it, not
+//   tealost), a Flushed one by the privilege of the instruction it blames;
+//   teacount reads the cycles left and a write to it moves the next sample
+//   cycle (a context switch saves and restores it); CSR access rules
+//   (read-only writes, missing numbers, U mode with and without UEN).
 // - A long random run of a commit stage (ROB filling, committing 0..W
 //   lanes, traps, replays, mispredict flushes, CSR writes mid-run, tiny and
 //   jittered periods), where every register the RTL shows must equal the
@@ -142,6 +146,7 @@ struct Bench {
 		rtl.priv = dut->sample_priv_o;
 		rtl.mask = dut->sample_mask_o;
 		rtl.lost = dut->lost_o;
+		rtl.filtered = dut->filtered_o;
 		for (unsigned i = 0; i < W; i++) {
 			rtl.pc[i] = get(dut->sample_pc_o, i * 64, 64);
 			rtl.psv[i] = get(dut->sample_psv_o, i * PS, PS);
@@ -359,14 +364,74 @@ void directed()
 	       "a Flushed sample has the privilege of the instruction that left last (S)");
 	b.write(TEA_CSR_STAT, 0);
 
+	// The privilege filter: with U excluded, a U-mode Compute sample is
+	// not taken (no interrupt) and counted apart from losses; an S one is.
+	b.write(TEA_CSR_LOST, 0);
+	b.write(TEA_CSR_CTL, TEA_CTL_EN | TEA_CTL_XU);
+	run_to_sample(b, false);
+	b.priv = 0;
+	expect(!b.step(commit(1, 0x10000)), "no sample of an excluded mode");
+	b.priv = 3;
+	expect(!b.dut->irq_o && b.read(TEA_CSR_FILT) == 1 && b.read(TEA_CSR_LOST) == 0,
+	       "no interrupt; teafilt counts it, tealost does not");
+	run_to_sample(b, false);
+	b.priv = 1;
+	expect(b.step(commit(1, 0xffffffff80002000ull)), "an S-mode sample is taken");
+	b.priv = 3;
+	b.write(TEA_CSR_STAT, 0);
+	// A Stalled sample decides when its instruction leaves, in its mode.
+	b.write(TEA_CSR_CTL, TEA_CTL_EN | TEA_CTL_XS | TEA_CTL_XM);
+	run_to_sample(b, false);
+	b.step(Bench::idle(false));
+	expect(b.read(TEA_CSR_STAT) & TEA_STAT_WAIT, "a Stalled sample waits");
+	b.priv = 1;
+	expect(!b.step(commit(1, 0xffffffff80003000ull)), "and is dropped when an S head leaves");
+	b.priv = 3;
+	expect(b.read(TEA_CSR_FILT) == 2 && !(b.read(TEA_CSR_STAT) & TEA_STAT_WAIT),
+	       "counted in teafilt, nothing waits");
+	// A Flushed sample goes by the mode of the instruction it blames (U),
+	// not the mode the hart is in now (M, excluded).
+	b.priv = 0;
+	tea_cycle ubr = commit(1, 0x10400, FL_MB);
+	ubr.flush = true;
+	b.step(ubr);
+	b.priv = 3;
+	run_to_sample(b, true);
+	expect(b.step(Bench::idle(true)), "a Flushed sample of a U-mode branch, taken in M");
+	expect(b.read(TEA_CSR_ADDR0) == 0x10400, "blaming the branch");
+	b.write(TEA_CSR_STAT, 0);
+	b.write(TEA_CSR_FILT, 0);
+	expect(b.read(TEA_CSR_FILT) == 0, "teafilt is writable");
+
+	// teacount: the cycles left to the next sample cycle; saving it and
+	// writing it back after other work resumes the interval where it was.
+	b.write(TEA_CSR_CTL, TEA_CTL_EN);
+	b.write(TEA_CSR_PERIOD, 1000);
+	for (int i = 0; i < 300; i++)
+		b.step(Bench::idle(false));
+	uint64_t left = b.read(TEA_CSR_COUNT);
+	expect(left == 1000 - 1 - 300, "teacount counts down from the period");
+	b.write(TEA_CSR_CTL, 0);
+	for (int i = 0; i < 5000; i++)
+		expect(!b.step(commit(1, 0x80009000)), "nothing is sampled while off");
+	b.write(TEA_CSR_PERIOD, 1000);
+	b.write(TEA_CSR_CTL, TEA_CTL_EN);
+	b.write(TEA_CSR_COUNT, left);
+	expect(b.read(TEA_CSR_COUNT) == left, "teacount restored");
+	uint64_t resumed = b.cycle;
+	run_to_sample(b, false);
+	expect(b.cycle - resumed == left, "the next sample comes after the cycles that were left");
+	expect(b.step(commit(1, 0x8000a000)), "and is taken");
+	b.write(TEA_CSR_STAT, 0);
+
 	// Access rules.
 	bool ill;
 	b.read(TEA_CSR_TIME, &ill, true);
 	expect(ill, "teatime is read-only");
 	b.read(TEA_CSR_ADDR0 + W, &ill);
 	expect(ill || W == 8, "no slot W");
-	b.read(0x5c6, &ill);
-	expect(ill, "0x5c6 does not exist");
+	b.read(TEA_CSR_COUNT + 1, &ill);
+	expect(ill, "0x5c8 does not exist");
 	uint64_t info = b.read(TEA_CSR_INFO);
 	expect(TEA_INFO_WIDTH(info) == W && TEA_INFO_PSV_BITS(info) == PS &&
 	       TEA_INFO_VERSION(info) == TEA_MAP_VERSION, "teainfo");
@@ -415,10 +480,10 @@ void random_run(unsigned seed, unsigned cycles)
 		if ((rng() % 997) == 0) {
 			c.csr_we = true;
 			static const unsigned addrs[] = {TEA_CSR_CTL, TEA_CSR_PERIOD, TEA_CSR_STAT,
-							 TEA_CSR_LOST};
-			c.csr_addr = addrs[rng() % 4];
+							 TEA_CSR_LOST, TEA_CSR_FILT, TEA_CSR_COUNT};
+			c.csr_addr = addrs[rng() % 6];
 			c.csr_wdata = rng();
-			if (c.csr_addr == TEA_CSR_PERIOD)
+			if (c.csr_addr == TEA_CSR_PERIOD || c.csr_addr == TEA_CSR_COUNT)
 				c.csr_wdata %= 64;
 			if (c.csr_addr == TEA_CSR_CTL)
 				c.csr_wdata |= TEA_CTL_EN;

@@ -3,8 +3,11 @@
  * from the CSRs into a log, and teasim writes that log out at the end. The
  * workload mixes a chain of missing loads, an unpredictable branch and
  * plain ALU work, so that the profile has several kinds of stacks; it is
- * timed with mcycle. `make bench-tea` builds it with other TEA_PERIODs (0:
- * no sampling) to measure what sampling costs. */
+ * timed with mcycle. Then it pauses the sampler around more work, which
+ * must get no sample, and resumes it for a last round, which must: the
+ * runtime's pause keeps the cycles left to the next sample (teacount).
+ * `make bench-tea` builds it with other TEA_PERIODs (0: no sampling) to
+ * measure what sampling costs. */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -52,6 +55,20 @@ static uint64_t __attribute__((noinline, noclone)) alu(uint64_t a, unsigned n)
 	return a;
 }
 
+/* The work done while sampling is paused: not compared, and no sample
+ * may fall in it. */
+static uint64_t __attribute__((noinline, noclone)) unsampled(uint64_t x, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+	return x;
+}
+
+/* The work's results go here, in order: the functions are pure, and the
+ * compiler would otherwise be free to move them across the runtime's
+ * calls that pause, resume and stop the sampler. */
+static volatile uint64_t sink;
+
 int main(void)
 {
 	uintptr_t base = (uintptr_t)__heap_end - REGION_BYTES;
@@ -67,8 +84,23 @@ int main(void)
 	for (unsigned r = 0; r < ROUNDS; r++)
 		s += loads(base, r + 1, 50) + branches(r + 7, 300) + alu(r, 300);
 	t1 = csr_read(mcycle);
-	if (TEA_PERIOD)
+	if (TEA_PERIOD) {
+		/* taken: logged, or dropped when the log is full */
+		uint64_t before = bm_tea_log.count + bm_tea_log.dropped, paused;
+
+		bm_tea_pause();
+		sink = unsampled(s + 1, 10 * TEA_PERIOD);
+		paused = bm_tea_log.count + bm_tea_log.dropped;
+		bm_tea_resume();
+		sink = alu(s, 4 * TEA_PERIOD);
 		bm_tea_stop();
+		if (paused != before || bm_tea_log.count + bm_tea_log.dropped == paused) {
+			printf("irq-sampling: FAIL: %llu samples while paused, %llu after resuming\n",
+			       (unsigned long long)(paused - before),
+			       (unsigned long long)(bm_tea_log.count + bm_tea_log.dropped - paused));
+			return 1;
+		}
+	}
 	printf("irq-sampling: period %u: %llu cycles, %llu samples, %llu lost, checksum %llx\n",
 	       TEA_PERIOD, (unsigned long long)(t1 - t0), (unsigned long long)bm_tea_log.count,
 	       (unsigned long long)(bm_tea_log.lost + bm_tea_log.dropped), (unsigned long long)s);

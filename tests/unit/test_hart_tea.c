@@ -3,7 +3,10 @@
  * step loops (hart_run and hart_step), and a sample of one of the
  * instructions run is latched a period later; teainfo reports TEA's
  * events; a sampled division or square root carries ST-DIV as on the
- * RTL, a multiplication or addition no event. */
+ * RTL, a multiplication or addition no event; the privilege filter takes
+ * no sample of an excluded mode and counts it in teafilt; teacount is the
+ * cycles left, and a write to it moves the next sample. Without a sampler
+ * the writable CSRs hold what is written. */
 #include "hart_test_util.h"
 #include "pics.h"
 #include "tea/csr.h"
@@ -86,6 +89,57 @@ static void disabling_stops_sampling(void **state)
 	assert_true(lost > 0);	/* it was sampling, the first sample unread */
 	assert_int_equal(hart_run(f->h, 500), 500);
 	assert_int_equal(csr(f, TEA_CSR_LOST), lost);
+}
+
+static void excluded_mode_is_filtered_not_lost(void **state)
+{
+	struct hfix *f = *state;
+
+	assert_true(hart_set_tea_sampler(f->h, true));
+	fill_nops(f);
+	csr_write(f, TEA_CSR_PERIOD, 10);
+	csr_write(f, TEA_CSR_CTL, TEA_CTL_EN | TEA_CTL_XM);	/* the hart runs in M */
+	assert_int_equal(hart_run(f->h, 100), 100);
+	assert_int_equal(csr(f, TEA_CSR_STAT) & TEA_STAT_V, 0);
+	assert_int_equal(csr(f, TEA_CSR_LOST), 0);
+	assert_true(csr(f, TEA_CSR_FILT) >= 9);
+	csr_write(f, TEA_CSR_CTL, TEA_CTL_EN | TEA_CTL_XU | TEA_CTL_XS);
+	assert_int_equal(hart_run(f->h, 100), 100);
+	assert_int_equal(csr(f, TEA_CSR_STAT) & TEA_STAT_V, TEA_STAT_V);
+}
+
+static void count_moves_the_next_sample(void **state)
+{
+	struct hfix *f = *state;
+	uint64_t left;
+
+	assert_true(hart_set_tea_sampler(f->h, true));
+	fill_nops(f);
+	csr_write(f, TEA_CSR_PERIOD, 1000);
+	csr_write(f, TEA_CSR_CTL, TEA_CTL_EN);
+	assert_int_equal(hart_run(f->h, 100), 100);
+	left = csr(f, TEA_CSR_COUNT);
+	assert_true(left < 1000 - 100 && left > 1000 - 120);
+	csr_write(f, TEA_CSR_COUNT, 30);
+	assert_int_equal(hart_run(f->h, 20), 20);
+	assert_int_equal(csr(f, TEA_CSR_STAT) & TEA_STAT_V, 0);
+	assert_int_equal(hart_run(f->h, 20), 20);
+	assert_int_equal(csr(f, TEA_CSR_STAT) & TEA_STAT_V, TEA_STAT_V);
+}
+
+static void without_a_sampler_csrs_hold_what_is_written(void **state)
+{
+	struct hfix *f = *state;
+
+	csr_write(f, TEA_CSR_CTL, ~0ull);
+	csr_write(f, TEA_CSR_PERIOD, ~0ull);
+	csr_write(f, TEA_CSR_FILT, 7);
+	csr_write(f, TEA_CSR_COUNT, 1ull << 40 | 5);
+	assert_int_equal(csr(f, TEA_CSR_CTL), TEA_CTL_MASK);
+	assert_int_equal(csr(f, TEA_CSR_PERIOD), 0xffffffffu);
+	assert_int_equal(csr(f, TEA_CSR_FILT), 7);
+	assert_int_equal(csr(f, TEA_CSR_COUNT), 5);
+	assert_int_equal(csr(f, TEA_CSR_STAT), 0);
 }
 
 static void info_reports_the_events(void **state)
@@ -179,6 +233,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(enabled_samples_in_single_steps, hfix_setup,
 						hfix_teardown),
 		cmocka_unit_test_setup_teardown(disabling_stops_sampling, hfix_setup, hfix_teardown),
+		cmocka_unit_test_setup_teardown(excluded_mode_is_filtered_not_lost, hfix_setup,
+						hfix_teardown),
+		cmocka_unit_test_setup_teardown(count_moves_the_next_sample, hfix_setup,
+						hfix_teardown),
+		cmocka_unit_test_setup_teardown(without_a_sampler_csrs_hold_what_is_written,
+						hfix_setup, hfix_teardown),
 		cmocka_unit_test_setup_teardown(info_reports_the_events, hfix_setup, hfix_teardown),
 		cmocka_unit_test_setup_teardown(divisions_carry_st_div, hfix_setup, hfix_teardown),
 	};

@@ -78,10 +78,16 @@ static void csr_map_agrees(void **state)
 	assert_int_equal(sv_param(svh, "TEA_CSR_TIME"), TEA_CSR_TIME);
 	assert_int_equal(sv_param(svh, "TEA_CSR_LOST"), TEA_CSR_LOST);
 	assert_int_equal(sv_param(svh, "TEA_CSR_INFO"), TEA_CSR_INFO);
+	assert_int_equal(sv_param(svh, "TEA_CSR_FILT"), TEA_CSR_FILT);
+	assert_int_equal(sv_param(svh, "TEA_CSR_COUNT"), TEA_CSR_COUNT);
 	assert_int_equal(sv_param(svh, "TEA_CSR_ADDR0"), TEA_CSR_ADDR0);
 	assert_int_equal(sv_param(svh, "TEA_CSR_PSV0"), TEA_CSR_PSV0);
 	assert_int_equal(1u << sv_param(svh, "TEA_CTL_EN"), TEA_CTL_EN);
 	assert_int_equal(1u << sv_param(svh, "TEA_CTL_UEN"), TEA_CTL_UEN);
+	assert_int_equal(sv_param(svh, "TEA_CTL_X"), TEA_CTL_X_SHIFT);
+	assert_int_equal(TEA_CTL_XU, 1u << (TEA_CTL_X_SHIFT + 0));
+	assert_int_equal(TEA_CTL_XS, 1u << (TEA_CTL_X_SHIFT + 1));
+	assert_int_equal(TEA_CTL_XM, 1u << (TEA_CTL_X_SHIFT + 3));
 	assert_int_equal(sv_param(svh, "TEA_CTL_JIT"), TEA_CTL_JIT_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_CTL_JIT_MAX"), TEA_CTL_JIT_MAX);
 	assert_int_equal(sv_param(svh, "TEA_CTL_MASK"), TEA_CTL_MASK);

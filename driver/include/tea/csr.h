@@ -5,12 +5,14 @@
 #ifndef TEA_CSR_H
 #define TEA_CSR_H
 
-#define TEA_CSR_CTL	0x5c0	/* RW: EN, UEN, JIT */
+#define TEA_CSR_CTL	0x5c0	/* RW: EN, UEN, XU/XS/XM, JIT */
 #define TEA_CSR_PERIOD	0x5c1	/* RW: cycles between samples, 32 bits */
 #define TEA_CSR_STAT	0x5c2	/* RW: V, WAIT, STATE, MASK, PRIV; V=0 frees the sample */
 #define TEA_CSR_TIME	0x5c3	/* RO: cycle of the sample */
 #define TEA_CSR_LOST	0x5c4	/* RW: samples lost because the last was unread */
 #define TEA_CSR_INFO	0x5c5	/* RO: W, PSV bits, map version */
+#define TEA_CSR_FILT	0x5c6	/* RW: samples not taken: their privilege is excluded */
+#define TEA_CSR_COUNT	0x5c7	/* RW: cycles to the next sample cycle */
 #define TEA_CSR_ADDR0	0x5d0	/* RO: 0x5d0 + i, address of slot i */
 #define TEA_CSR_PSV0	0x5e0	/* RO: 0x5e0 + i, PSV of slot i */
 #define TEA_CSR_FIRST	0x5c0	/* the range the core gives to TEA */
@@ -19,9 +21,13 @@
 /* teactl */
 #define TEA_CTL_EN	(1u << 0)	/* sampling on */
 #define TEA_CTL_UEN	(1u << 1)	/* U mode may access the TEA CSRs */
+#define TEA_CTL_X_SHIFT	4		/* bit 4 + p: take no sample of privilege p */
+#define TEA_CTL_XU	(1u << 4)	/* ... of U mode */
+#define TEA_CTL_XS	(1u << 5)	/* ... of S mode */
+#define TEA_CTL_XM	(1u << 7)	/* ... of M mode */
 #define TEA_CTL_JIT_SHIFT 8		/* [12:8]: jitter bits, 0..16 */
 #define TEA_CTL_JIT_MAX	16
-#define TEA_CTL_MASK	0x1f03u
+#define TEA_CTL_MASK	0x1fb3u
 
 /* teastat */
 #define TEA_STAT_V	(1u << 0)	/* a sample is latched and unread */
@@ -40,7 +46,7 @@
 #define TEA_INFO_WIDTH(v)	((unsigned)(v) & 0xf)
 #define TEA_INFO_PSV_BITS(v)	((unsigned)((v) >> 8) & 0xff)
 #define TEA_INFO_VERSION(v)	((unsigned)((v) >> 16) & 0xff)
-#define TEA_MAP_VERSION	3	/* 2: teastat has PRIV; 3: teapsv has ST-DIV (bit 9) */
+#define TEA_MAP_VERSION	4	/* 3: teapsv has ST-DIV (bit 9); 4: privilege filter, teafilt, teacount */
 
 /* The sample interrupt: bit 16 of mip/mie/mideleg, cause 16. */
 #define TEA_IRQ		16

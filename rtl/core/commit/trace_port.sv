@@ -70,6 +70,7 @@ module trace_port #(
   input  logic [W*64-1:0]       tea_pc_i,
   input  logic [W*PS-1:0]       tea_psv_i,
   input  logic [63:0]           tea_lost_i,
+  input  logic [63:0]           tea_filtered_i,
   // the trace (tea_core's trace_* ports)
   output logic [W-1:0]          trace_valid_o,
   output logic [W*64-1:0]       trace_pc_o,
@@ -104,6 +105,7 @@ module trace_port #(
   output logic [W*64-1:0]       trace_tea_pc_o,
   output logic [W*PS-1:0]       trace_tea_psv_o,
   output logic [63:0]           trace_tea_lost_o,
+  output logic [63:0]           trace_tea_filtered_o,
   // the simulator's TEA CSR writes, as if they committed in the next cycle
   input  logic                  dbg_tea_we_i,
   input  logic [11:0]           dbg_tea_addr_i,
@@ -205,4 +207,5 @@ module trace_port #(
   assign trace_tea_pc_o      = tea_pc_i;
   assign trace_tea_psv_o     = tea_psv_i;
   assign trace_tea_lost_o    = tea_lost_i;
+  assign trace_tea_filtered_o = tea_filtered_i;
 endmodule

@@ -32,5 +32,14 @@ extern struct bm_tea_log bm_tea_log;
 int bm_tea_start(uint32_t period, unsigned jitter_bits, uint64_t capacity);
 /* Stops sampling and records tealost. */
 void bm_tea_stop(void);
+/* Takes no samples of the privileges in @modes (TEA_CTL_XU, TEA_CTL_XS,
+ * TEA_CTL_XM) from the next bm_tea_start or bm_tea_resume on; the sampler
+ * counts them in teafilt instead of interrupting. */
+void bm_tea_exclude(uint32_t modes);
+/* Stops sampling for a while, keeping the cycles left to the next sample
+ * (teacount); bm_tea_resume goes on from there, so that a paused region
+ * does not shift the samples of what runs around it. */
+void bm_tea_pause(void);
+void bm_tea_resume(void);
 
 #endif
