@@ -1,5 +1,5 @@
 /* For the Linux image's own programs: a file written into the host's
- * folder through teasim's host file channel (sim/host/host_files.h; the
+ * folder through teasim's host file channel (tea/host_files.h; the
  * "tea,host-files" node of the device tree), by name, a word per store.
  * One file at a time. Built with the kernel's nolibc. */
 #ifndef TEA_LINUX_HOST_FILE_H

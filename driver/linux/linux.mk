@@ -77,7 +77,8 @@ $(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config
 # (soc_device.h), the host file channel (host_file.h), the tea PMU from
 # user space (tea_event.h). Every program links them; the linker drops
 # what one does not use.
-LINUX_USER_LIB := $(foreach f,soc_device host_file tea_event,driver/linux/$(f).c driver/linux/$(f).h)
+LINUX_USER_LIB := $(foreach f,soc_device host_file tea_event,driver/linux/$(f).c driver/linux/$(f).h) \
+		  driver/include/tea/host_files.h
 
 $(LINUX_ROOTFS)/init: driver/linux/init.c driver/include/tea/host_console.h $(LINUX_USER_LIB) \
 		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done

@@ -1,49 +1,87 @@
 #include "host/host_files.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 
-void host_files_init(struct host_files *hf, const char *dir)
+#include "tea/host_console.h"
+
+int host_files_init(struct host_files *hf, const char *dir, uint64_t max_files,
+		    uint64_t max_bytes)
 {
 	memset(hf, 0, sizeof(*hf));
-	hf->dir = dir;
+	hf->dir_fd = -1;
+	hf->max_files = max_files;
+	hf->max_bytes = max_bytes;
+	if (!dir)
+		return 0;
+	/* Opened once, at the start: the files are created relative to it,
+	 * so a name can only ever reach an entry of this folder. */
+	hf->dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return hf->dir_fd < 0 ? -1 : 0;
+}
+
+static int close_file(struct host_files *hf)
+{
+	int ret = hf->file ? fclose(hf->file) : 0;
+
+	hf->file = NULL;
+	return ret;
 }
 
 void host_files_finish(struct host_files *hf)
 {
-	if (hf->file)
-		fclose(hf->file);
-	hf->file = NULL;
+	close_file(hf);
+	if (hf->dir_fd >= 0)
+		close(hf->dir_fd);
+	hf->dir_fd = -1;
 }
 
-static bool name_ok(const char *s)
+/* Whether NAME holds a name the channel takes. Without a NUL the name
+ * would be longer than HOST_FILES_NAME_MAX, and a byte other than NUL
+ * after the first NUL means a NUL inside the name: both are refused, not
+ * cut short to a name the program did not give. */
+static bool name_ok(const char *name)
 {
-	size_t n = strlen(s);
+	const char *end = memchr(name, 0, HOST_FILES_NAME_SIZE);
 
-	if (n == 0 || s[0] == '.')
+	if (!end)
 		return false;
-	for (size_t i = 0; i < n; i++) {
-		char c = s[i];
-
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		      c == '.' || c == '-' || c == '_'))
+	for (const char *p = end; p < name + HOST_FILES_NAME_SIZE; p++)
+		if (*p)
 			return false;
-	}
-	return true;
+	return tea_file_name_ok(name, (unsigned long)(end - name), HOST_FILES_NAME_MAX);
 }
 
 static uint64_t open_file(struct host_files *hf)
 {
-	char path[4096 + 256];
+	char name[HOST_FILES_NAME_SIZE];
+	int fd;
 
-	host_files_finish(hf);
-	if (!hf->dir)
+	memcpy(name, hf->name, sizeof(name));
+	memset(hf->name, 0, sizeof(hf->name));
+	close_file(hf);
+	if (hf->dir_fd < 0)
 		return HOST_FILES_NO_DIR;
-	hf->name[sizeof(hf->name) - 1] = 0;
-	if (!name_ok(hf->name))
+	if (!name_ok(name))
 		return HOST_FILES_BAD_NAME;
-	snprintf(path, sizeof(path), "%s/%s", hf->dir, hf->name);
-	hf->file = fopen(path, "wb");
-	return hf->file ? HOST_FILES_OK : HOST_FILES_IO;
+	if (hf->files >= hf->max_files)
+		return HOST_FILES_TOO_MANY;
+	/* O_EXCL: a new regular file or nothing. Whatever the folder holds
+	 * under the name stays as it is: a file is not replaced, a link is
+	 * not followed (O_NOFOLLOW says so too), a FIFO is not opened (which
+	 * would block teasim until someone read it). */
+	fd = openat(hf->dir_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0)
+		return errno == EEXIST || errno == ELOOP ? HOST_FILES_EXISTS : HOST_FILES_IO;
+	hf->files++;
+	hf->file = fdopen(fd, "wb");
+	if (!hf->file) {
+		close(fd);
+		return HOST_FILES_IO;
+	}
+	return HOST_FILES_OK;
 }
 
 static uint64_t append(struct host_files *hf, uint64_t val, unsigned bytes)
@@ -52,6 +90,8 @@ static uint64_t append(struct host_files *hf, uint64_t val, unsigned bytes)
 
 	if (!hf->file)
 		return HOST_FILES_NOT_OPEN;
+	if (bytes > hf->max_bytes - hf->bytes)
+		return HOST_FILES_TOO_BIG;
 	for (unsigned i = 0; i < bytes; i++)
 		b[i] = (uint8_t)(val >> (8 * i));
 	if (fwrite(b, 1, bytes, hf->file) != bytes)
@@ -76,9 +116,8 @@ int host_files_store(void *ctx, uint64_t off, unsigned size, uint64_t val)
 		} else if (val == HOST_FILES_CLOSE) {
 			if (!hf->file)
 				hf->status = HOST_FILES_NOT_OPEN;
-			else if (fclose(hf->file) && !hf->status)
+			else if (close_file(hf) && !hf->status)
 				hf->status = HOST_FILES_IO;
-			hf->file = NULL;
 		} else {
 			hf->status = HOST_FILES_BAD_CMD;
 		}

@@ -1,19 +1,11 @@
 /* The host file channel: a device of teasim's through which a program
- * (teaperf record under Linux, above all) writes files into a folder of the
- * host, given with teasim --host-dir. On the ISS it sits in the SoC's map;
- * on the RTL the SoC routes its window to the host port. It is the
- * simulator's; a board has none (docs/linux.md).
+ * writes files into a folder of the host, given with teasim --host-dir
+ * (the registers and the rules: tea/host_files.h). On the ISS it sits in
+ * the SoC's map; on the RTL the SoC routes its window to the host port.
  *
- * Registers, at offsets from SOC_HOST_FILES_BASE, 8-byte aligned:
- *   0x000-0x0ff NAME   the file name, NUL-terminated; any store size
- *   0x100       CMD    write 1: create (or truncate) NAME for writing,
- *                      2: close it
- *   0x108       STATUS read: HOST_FILES_OK, or the first error since the
- *                      file was opened (of the open, a write or the close)
- *   0x110       DATA   write: appends the 8 bytes, little-endian
- *   0x118       BYTE   write: appends the low byte
- * A name is 1 to 255 bytes of letters, digits, '.', '-' and '_', not
- * starting with '.': it cannot leave the folder. */
+ * What the program writes is outside input: the channel creates files in
+ * the one folder only, never replaces or follows what is there, and stops
+ * at the run's limits, each refusal a STATUS the program reads. */
 #ifndef TEA_SIM_HOST_FILES_H
 #define TEA_SIM_HOST_FILES_H
 
@@ -21,34 +13,30 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define HOST_FILES_NAME		0x000
-#define HOST_FILES_CMD		0x100
-#define HOST_FILES_STATUS	0x108
-#define HOST_FILES_DATA		0x110
-#define HOST_FILES_BYTE		0x118
+#include "tea/host_files.h"
 
-#define HOST_FILES_OPEN		1
-#define HOST_FILES_CLOSE	2
-
-enum host_files_status {
-	HOST_FILES_OK = 0,
-	HOST_FILES_NO_DIR = 1,	/* teasim has no --host-dir */
-	HOST_FILES_BAD_NAME = 2,
-	HOST_FILES_NOT_OPEN = 3,
-	HOST_FILES_IO = 4,	/* the host could not create or write the file */
-	HOST_FILES_BAD_CMD = 5,
-};
+/* The limits of a run unless teasim's options change them: well above
+ * what teaperf record writes (a sample takes about 30 bytes: a million
+ * samples fit), and a bound on what a runaway or hostile program can leave
+ * on the host's disk. */
+#define HOST_FILES_DEFAULT_MAX_FILES	32
+#define HOST_FILES_DEFAULT_MAX_BYTES	(32ull << 20)
 
 struct host_files {
-	const char *dir;	/* NULL: writes are refused */
-	char name[256];
+	int dir_fd;		/* the folder; -1: writes are refused */
+	char name[HOST_FILES_NAME_SIZE];
 	FILE *file;
 	uint64_t status;
+	uint64_t files;		/* created so far */
 	uint64_t bytes;		/* written to the files so far */
+	uint64_t max_files, max_bytes;
 };
 
-void host_files_init(struct host_files *hf, const char *dir);
-/* Closes a file left open. */
+/* The channel into folder dir (NULL: none, every OPEN is refused) with the
+ * run's limits. 0, or -1 with errno when dir cannot be opened as a folder. */
+int host_files_init(struct host_files *hf, const char *dir, uint64_t max_files,
+		    uint64_t max_bytes);
+/* Closes a file left open and the folder. */
 void host_files_finish(struct host_files *hf);
 /* An access at offset off of the window, size 1, 2, 4 or 8 bytes, the
  * value in the low bytes. Other offsets read 0 and ignore writes, as the

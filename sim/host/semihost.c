@@ -112,6 +112,11 @@ static void sys_exit(struct semihost *s, struct hart *h, uint64_t block)
 	hart_stop(h);
 }
 
+bool semihost_serves(const struct semihost *s, const struct hart *h)
+{
+	return s->userspace || hart_priv(h) == PRIV_M;
+}
+
 bool semihost_call(void *ctx, struct hart *h)
 {
 	struct semihost *s = ctx;
@@ -120,6 +125,8 @@ bool semihost_call(void *ctx, struct hart *h)
 	int64_t r = -1;
 	char c;
 
+	if (!semihost_serves(s, h))
+		return false;
 	switch (op) {
 	case SYS_OPEN:
 		r = sys_open(h, arg);

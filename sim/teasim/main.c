@@ -152,7 +152,8 @@ int main(int argc, char **argv)
 	r.console = console_open();
 	if (!r.console)
 		return error(EXIT_ERROR, "cannot open the console stream");
-	host_files_init(&r.host_files, o.host_dir);
+	if (host_files_init(&r.host_files, o.host_dir, o.host_max_files, o.host_max_bytes))
+		return error(EXIT_ERROR, "--host-dir %s: %s", o.host_dir, strerror(errno));
 	r.host_dev = (struct soc_device){ host_files_load, host_files_store, &r.host_files };
 	struct soc_config cfg = {
 		.dram_size = o.dram_mib << 20,
@@ -194,7 +195,7 @@ int main(int argc, char **argv)
 	hart_set_host_mem(r.hart, &r.mem);
 	htif_init(&r.htif, r.soc, &r.mem, r.prog.tohost, r.prog.fromhost, r.console);
 	r.semihost = (struct semihost){ .out = r.console, .err = stderr, .cmdline = o.cmdline,
-					.clock_hz = CLOCK_HZ };
+					.clock_hz = CLOCK_HZ, .userspace = o.semihosting_userspace };
 	if (o.semihosting)
 		hart_set_semihost(r.hart, semihost_call, &r.semihost);
 	if (o.log_path) {

@@ -73,12 +73,19 @@ static void usage(FILE *f)
 	      "      --append TEXT     with --kernel: the kernel command line (default\n"
 	      "                        \"" DEFAULT_APPEND "\")\n"
 	      "      --host-dir DIR    the host file channel writes the program's files into\n"
-	      "                        DIR (teaperf record -o host:NAME under Linux)\n"
+	      "                        DIR (teaperf record -o host:NAME under Linux); it only\n"
+	      "                        creates new files there, never replaces one\n"
+	      "      --host-max-files N  with --host-dir: files a run may create (default %d)\n"
+	      "      --host-max-bytes N  with --host-dir: bytes a run may write into them\n"
+	      "                        (default %llu, %llu MiB)\n"
 	      "      --dtb FILE        boot with this device tree blob instead of the generated one\n"
 	      "      --bootargs TEXT   /chosen/bootargs (default: the program path and its\n"
 	      "                        arguments, which become the bare-metal runtime's argv)\n"
 	      "      --dump-dts        print the generated device tree as DTS and exit\n"
 	      "      --no-semihosting  treat semihosting EBREAKs as plain breakpoints\n"
+	      "      --semihosting-userspace  serve semihosting calls from S- and U-mode too;\n"
+	      "                        by default only M-mode's are, and others are plain\n"
+	      "                        breakpoints\n"
 	      "  -p, --progress        print a progress line on stderr every second (the\n"
 	      "                        default when stderr is a terminal, unless --quiet)\n"
 	      "  -q, --quiet           print nothing but the program's output and errors\n"
@@ -92,7 +99,8 @@ static void usage(FILE *f)
 	      "argument may not be empty or hold a space or a control character.\n"
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
 	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
-	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP);
+	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, HOST_FILES_DEFAULT_MAX_FILES,
+	      HOST_FILES_DEFAULT_MAX_BYTES, HOST_FILES_DEFAULT_MAX_BYTES >> 20);
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -205,7 +213,8 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_RTL, OPT_DRAM_LATENCY, OPT_DRAM_BANDWIDTH, OPT_TEA_SAMPLES, OPT_TEA_SOURCE,
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
 	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_STAGES, OPT_KERNEL, OPT_BIOS, OPT_INITRD,
-	       OPT_APPEND, OPT_HOST_DIR, OPT_CONFIG, OPT_ISA };
+	       OPT_APPEND, OPT_HOST_DIR, OPT_HOST_MAX_FILES, OPT_HOST_MAX_BYTES, OPT_CONFIG, OPT_ISA,
+	       OPT_SEMIHOSTING_USERSPACE };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -217,9 +226,12 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "initrd", required_argument, NULL, OPT_INITRD },
 		{ "append", required_argument, NULL, OPT_APPEND },
 		{ "host-dir", required_argument, NULL, OPT_HOST_DIR },
+		{ "host-max-files", required_argument, NULL, OPT_HOST_MAX_FILES },
+		{ "host-max-bytes", required_argument, NULL, OPT_HOST_MAX_BYTES },
 		{ "bootargs", required_argument, NULL, OPT_BOOTARGS },
 		{ "dump-dts", no_argument, NULL, OPT_DUMP_DTS },
 		{ "no-semihosting", no_argument, NULL, OPT_NO_SEMIHOSTING },
+		{ "semihosting-userspace", no_argument, NULL, OPT_SEMIHOSTING_USERSPACE },
 		{ "rtl", no_argument, NULL, OPT_RTL },
 		{ "isa", required_argument, NULL, OPT_ISA },
 		{ "config", required_argument, NULL, OPT_CONFIG },
@@ -240,11 +252,14 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool host_limits = false;
 	int c;
 
 	o->max_insns = DEFAULT_MAX_INSNS;
 	o->dram_mib = DEFAULT_DRAM_MIB;
 	o->semihosting = true;
+	o->host_max_files = HOST_FILES_DEFAULT_MAX_FILES;
+	o->host_max_bytes = HOST_FILES_DEFAULT_MAX_BYTES;
 	o->dram_latency = DEFAULT_DRAM_LATENCY;
 	o->dram_cpl = DEFAULT_DRAM_CPL;
 	o->tea_period = DEFAULT_TEA_PERIOD;
@@ -285,6 +300,16 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_HOST_DIR:
 			o->host_dir = optarg;
 			break;
+		case OPT_HOST_MAX_FILES:
+			if (!parse_u64(optarg, &o->host_max_files))
+				return error(EXIT_USAGE, "--host-max-files needs a number of files, not '%s'", optarg);
+			host_limits = true;
+			break;
+		case OPT_HOST_MAX_BYTES:
+			if (!parse_u64(optarg, &o->host_max_bytes))
+				return error(EXIT_USAGE, "--host-max-bytes needs a number of bytes, not '%s'", optarg);
+			host_limits = true;
+			break;
 		case OPT_BOOTARGS:
 			o->bootargs = optarg;
 			break;
@@ -293,6 +318,9 @@ int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_NO_SEMIHOSTING:
 			o->semihosting = false;
+			break;
+		case OPT_SEMIHOSTING_USERSPACE:
+			o->semihosting_userspace = true;
 			break;
 		case OPT_RTL:
 			o->rtl = true;
@@ -376,6 +404,10 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->progress = true;
 	if (o->config && !o->rtl)
 		return error(EXIT_USAGE, "--config needs --rtl (the ISS has one configuration)");
+	if (host_limits && !o->host_dir)
+		return error(EXIT_USAGE, "--host-max-files and --host-max-bytes need --host-dir");
+	if (o->semihosting_userspace && !o->semihosting)
+		return error(EXIT_USAGE, "--semihosting-userspace and --no-semihosting contradict each other");
 	if (o->rtl && o->isa_given && !o->fp)
 		return error(EXIT_USAGE, "--isa rv64imac runs on the ISS only: the RTL core has F and D");
 	if (o->rtl)

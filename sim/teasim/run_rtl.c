@@ -168,14 +168,15 @@ struct host_mem rtl_host_mem(struct run *r)
 /* The core halted on an EBREAK. A semihosting call is served the way a
  * debugger serves it: the reference executes the EBREAK, its semihosting
  * callback reading and writing memory through the host port; a0 gets the
- * answer and the core resumes after the EBREAK. Any other EBREAK is let
- * through once, to take its breakpoint exception. */
+ * answer and the core resumes after the EBREAK. Any other EBREAK, a call
+ * from a privilege semihosting does not serve among them, is let through
+ * once, to take its breakpoint exception (as the reference does). */
 static int serve_halt(struct run *r, uint64_t pc)
 {
 	if (hart_pc(r->hart) != pc)
 		return error(EXIT_ERROR, "the RTL halted at pc 0x%" PRIx64 ", the reference is at 0x%" PRIx64,
 			     pc, hart_pc(r->hart));
-	if (hart_at_semihost_call(r->hart)) {
+	if (hart_at_semihost_call(r->hart) && semihost_serves(&r->semihost, r->hart)) {
 		hart_step(r->hart, NULL);
 		if (r->status)
 			return r->status;

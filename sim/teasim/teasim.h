@@ -31,6 +31,7 @@ struct options {
 	const char *elf;		/* the program, or with --kernel the kernel */
 	const char *bios, *kernel, *initrd, *append;	/* a Linux boot */
 	const char *host_dir;		/* where the host file channel writes */
+	uint64_t host_max_files, host_max_bytes;	/* ... and how much, in a run */
 	char *cmdline;
 	uint64_t max_insns;
 	uint64_t dram_mib;
@@ -40,6 +41,7 @@ struct options {
 	const char *bootargs;
 	bool dump_dts;
 	bool semihosting;
+	bool semihosting_userspace;	/* also serve S- and U-mode calls */
 	bool rtl;
 	bool fp;			/* the hart has F and D: --isa rv64imafdc, --rtl */
 	bool isa_given;			/* --isa was given */

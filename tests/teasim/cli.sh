@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # teasim as a user meets it: help, exit codes, one-line errors on bad input,
 # the instruction limit, the commit log, the device tree dump, signatures,
-# program arguments through semihosting and the RTL configurations.
+# program arguments through semihosting, what a program may do on the host
+# (semihosting from M-mode only, the host file channel's rules and limits)
+# and the RTL configurations.
 # usage: cli.sh TEASIM PROGRAMS_DIR WORK_DIR
 set -u
 teasim=$1 programs=$2 work=$3
@@ -60,7 +62,88 @@ begin_signature: .word 0xdeadbeef, 0x00c0ffee
 	.globl end_signature
 end_signature:
 ASM
+# Semihosting from U-mode: console output, then exit code 7. The trap
+# handler ends the run with code 42 on a breakpoint, 43 on anything else.
+cat >"$work/semihost-user.S" <<'ASM'
+	.option norelax
+	.option norvc
+	.globl _start
+_start:	la t0, trap
+	csrw mtvec, t0
+	la t0, user
+	csrw mepc, t0
+	li t0, 0x1800
+	csrc mstatus, t0
+	mret
+user:	li a0, 4
+	la a1, msg
+	slli x0, x0, 0x1f
+	ebreak
+	srai x0, x0, 7
+	li a0, 0x18
+	la a1, block
+	slli x0, x0, 0x1f
+	ebreak
+	srai x0, x0, 7
+1:	j 1b
+	.balign 4
+trap:	csrr t0, mcause
+	li t1, 3
+	li t2, 0x2a3333
+	beq t0, t1, 1f
+	li t2, 0x2b3333
+1:	li t3, 0x100000
+	sw t2, 0(t3)
+2:	j 2b
+	.data
+	.balign 8
+block:	.dword 0x20026, 7
+msg:	.asciz "semihosting from U-mode\n"
+ASM
+# The host file channel: creates a.txt, then b.txt, 16 bytes each, and
+# exits with 100 + 10 * a.txt's status + b.txt's (before its close).
+cat >"$work/host-files.S" <<'ASM'
+	.option norelax
+	.globl _start
+_start:	li s0, 0x101000
+	la a0, name_a
+	call put_file
+	mv s1, a0
+	la a0, name_b
+	call put_file
+	li t0, 10
+	mul s1, s1, t0
+	add s1, s1, a0
+	addi s1, s1, 100
+	slli s1, s1, 16
+	li t0, 0x3333
+	or s1, s1, t0
+	li t0, 0x100000
+	sw s1, 0(t0)
+1:	j 1b
+put_file:
+	mv t0, s0
+1:	lbu t1, 0(a0)
+	sb t1, 0(t0)
+	addi a0, a0, 1
+	addi t0, t0, 1
+	bnez t1, 1b
+	li t1, 1
+	sd t1, 0x100(s0)
+	li t1, 0x6867666564636261
+	sd t1, 0x110(s0)
+	sd t1, 0x110(s0)
+	ld a0, 0x108(s0)
+	li t1, 2
+	sd t1, 0x100(s0)
+	ret
+	.data
+name_a:	.asciz "a.txt"
+name_b:	.asciz "b.txt"
+ASM
 cc_rv -o "$work/spin.elf" "$work/spin.S" || exit 1
+cc_rv -o "$work/semihost-user.elf" "$work/semihost-user.S" || exit 1
+cc_rv -o "$work/host-files.elf" "$work/host-files.S" || exit 1
 cc_rv -o "$work/signature.elf" "$work/signature.S" || exit 1
 riscv64-unknown-elf-gcc -march=rv64imac -misa-spec=2.2 -mabi=lp64 -c -o "$work/object.o" "$work/spin.S" || exit 1
 head -c 100 "$programs/hello.elf" >"$work/truncated.elf"
@@ -134,6 +217,56 @@ run "$programs/semihost-exit.elf"
 [ "$status" -eq 5 ]; check "picolibc semihosting exit code 5 is passed through (got $status)" $?
 run --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"
 [ "$status" -ne 0 ]; check "--no-semihosting turns semihosting off" $?
+# Semihosting serves M-mode alone unless --semihosting-userspace: under an
+# OS, any user could otherwise end the run or write to the host's stdout.
+run "$work/semihost-user.elf"
+[ "$status" -eq 42 ] && ! grep -q 'from U-mode' "$work/out"
+check "semihosting from U-mode is a breakpoint, printing nothing (status $status)" $?
+run --semihosting-userspace "$work/semihost-user.elf"
+[ "$status" -eq 7 ] && grep -q 'semihosting from U-mode' "$work/out"
+check "--semihosting-userspace serves U-mode: output and exit code 7 (status $status)" $?
+expect_error "--semihosting-userspace with --no-semihosting" 2 "contradict" \
+	--semihosting-userspace --no-semihosting "$programs/hello.elf"
+
+# The host file channel (--host-dir): new regular files only, within the
+# run's limits, each refusal a status the program reads (tea/host_files.h:
+# 6 the name exists, 7 too many files, 8 too many bytes).
+host_dir() { rm -rf "$work/host" && mkdir "$work/host"; }
+words=abcdefghabcdefgh
+host_dir
+run --host-dir "$work/host" "$work/host-files.elf"
+[ "$status" -eq 100 ] && [ "$(cat "$work/host/a.txt")" = $words ] && [ "$(cat "$work/host/b.txt")" = $words ]
+check "--host-dir: the program's two files arrive (status $status)" $?
+host_dir
+printf keep >"$work/host/a.txt"
+run --host-dir "$work/host" "$work/host-files.elf"
+[ "$status" -eq 160 ] && [ "$(cat "$work/host/a.txt")" = keep ] && [ "$(cat "$work/host/b.txt")" = $words ]
+check "--host-dir: an existing file is not replaced, the program is told (status $status)" $?
+host_dir
+: >"$work/outside"
+ln -s "$work/outside" "$work/host/a.txt"
+run --host-dir "$work/host" "$work/host-files.elf"
+[ "$status" -eq 160 ] && [ ! -s "$work/outside" ]
+check "--host-dir: a link in the folder is not written through (status $status)" $?
+host_dir
+mkfifo "$work/host/a.txt"
+timeout 60 "$teasim" --host-dir "$work/host" "$work/host-files.elf" >"$work/out" 2>"$work/err"
+status=$?
+[ "$status" -eq 160 ]; check "--host-dir: a FIFO in the folder is refused, not waited on (status $status)" $?
+host_dir
+run --host-dir "$work/host" --host-max-files 1 "$work/host-files.elf"
+[ "$status" -eq 107 ] && [ ! -e "$work/host/b.txt" ]
+check "--host-max-files 1: the second file is refused (status $status)" $?
+host_dir
+run --host-dir "$work/host" --host-max-bytes 24 "$work/host-files.elf"
+[ "$status" -eq 108 ] && [ "$(cat "$work/host/b.txt")" = abcdefgh ]
+check "--host-max-bytes 24: the word past the limit is refused (status $status)" $?
+expect_error "--host-max-files not a number" 2 "needs a number" --host-dir "$work/host" \
+	--host-max-files lots "$programs/hello.elf"
+expect_error "--host-max-bytes without --host-dir" 2 "need --host-dir" --host-max-bytes 5 "$programs/hello.elf"
+expect_error "missing --host-dir" 125 "--host-dir $work/nonexistent: No such file" \
+	--host-dir "$work/nonexistent" "$programs/hello.elf"
+
 # The RTL backend of each configuration is a library beside teasim (lib/).
 expect_error "unknown configuration" 2 "no such configuration" --rtl --config small "$programs/hello.elf"
 expect_error "--config without --rtl" 2 "needs --rtl" --config default "$programs/hello.elf"
@@ -152,6 +285,17 @@ run --rtl "$programs/semihost-exit.elf"
 run --rtl --no-semihosting --max-insns 1000000 "$programs/semihost-hello.elf"
 [ "$status" -ne 0 ] && ! grep -q 'hello through semihosting' "$work/out"
 check "--no-semihosting on the RTL: the EBREAK traps" $?
+run --rtl "$work/semihost-user.elf"
+[ "$status" -eq 42 ] && ! grep -q 'from U-mode' "$work/out"
+check "semihosting from U-mode on the RTL is a breakpoint, printing nothing (status $status)" $?
+run --rtl --semihosting-userspace "$work/semihost-user.elf"
+[ "$status" -eq 7 ] && grep -q 'semihosting from U-mode' "$work/out"
+check "--semihosting-userspace on the RTL serves U-mode (status $status)" $?
+host_dir
+printf keep >"$work/host/a.txt"
+run --rtl --host-dir "$work/host" --host-max-bytes 8 "$work/host-files.elf"
+[ "$status" -eq 168 ] && [ "$(cat "$work/host/a.txt")" = keep ] && [ "$(cat "$work/host/b.txt")" = abcdefgh ]
+check "--host-dir on the RTL: no replacing, and the byte limit (status $status)" $?
 
 # TEA options (docs/tea.md)
 expect_error "TEA samples need the RTL" 2 "need --rtl" --tea-samples "$work/t.tea" "$programs/hello.elf"

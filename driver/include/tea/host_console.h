@@ -25,10 +25,13 @@
 #define CONSOLE_FILE_LINE     48
 #define CONSOLE_FILE_NAME_MAX 64
 
-/* Whether the n bytes at s are a name the host takes for a console file. */
-static inline int console_file_name_ok(const char *s, unsigned long n)
+/* Whether the n bytes at s are a name the host writes a file under: 1 to
+ * max of [A-Za-z0-9._-], not starting with '.', so that it cannot leave
+ * the host's folder nor hide in it. The console's files and teasim's host
+ * file channel (tea/host_files.h) both take this rule. */
+static inline int tea_file_name_ok(const char *s, unsigned long n, unsigned long max)
 {
-	if (!n || n > CONSOLE_FILE_NAME_MAX || s[0] == '.')
+	if (!n || n > max || s[0] == '.')
 		return 0;
 	for (unsigned long i = 0; i < n; i++) {
 		char c = s[i];
@@ -38,6 +41,12 @@ static inline int console_file_name_ok(const char *s, unsigned long n)
 			return 0;
 	}
 	return 1;
+}
+
+/* Whether the n bytes at s are a name the host takes for a console file. */
+static inline int console_file_name_ok(const char *s, unsigned long n)
+{
+	return tea_file_name_ok(s, n, CONSOLE_FILE_NAME_MAX);
 }
 
 /* CRC-32 (IEEE 802.3: reflected, polynomial 0xedb88320) of len bytes,
