@@ -7,7 +7,7 @@ set -uo pipefail
 teaperf=$1 teasim=$2 prog=$3 chase=$4 work=$5
 pass=0 fail=0
 mkdir -p "$work"
-rm -f "$work"/*
+rm -rf "$work"/*
 
 check() { # description, status
 	if [ "$2" -eq 0 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1"; fi
@@ -121,23 +121,25 @@ printf 'TEA-FILE c.tea 3\nnoise\r\nTEA-FILE-DATA 616263\r\nTEA-FILE-END 352441c2
 expect_error 1 "none.log: No such file" extract "$work/none.log"
 expect_error 2 "one console log" extract
 expect_error 1 "no file in it" extract "$work/not.dtb"
-expect_error 1 "name is not 1 to 64" extract -d "$work" "$work/name.log"
-expect_error 1 "a.tea: cut off at the end" extract -d "$work" "$work/cut.log"
-expect_error 1 "b.tea: an end line without its CRC" extract -d "$work" "$work/nocrc.log"
-"$teaperf" extract -d "$work" "$work/ok.log" 2>"$work/err" && [ "$(cat "$work/c.tea")" = abc ]
+# into a folder of its own: the recording above left a c.tea in $work
+ex=$work/extract
+expect_error 1 "name is not 1 to 64" extract -d "$ex" "$work/name.log"
+expect_error 1 "a.tea: cut off at the end" extract -d "$ex" "$work/cut.log"
+expect_error 1 "b.tea: an end line without its CRC" extract -d "$ex" "$work/nocrc.log"
+"$teaperf" extract -d "$ex" "$work/ok.log" 2>"$work/err" && [ "$(cat "$ex/c.tea")" = abc ]
 ok=$?
 check "teaperf extract writes a whole file, noise and CRLF around it ($(cat "$work/err"))" $ok
 # The board names the files: never over one that is there unless --force,
 # never through a symbolic link, even with it.
-expect_error 1 "c.tea: exists; not replaced (--force" extract -d "$work" "$work/ok.log"
-printf 'old' >"$work/c.tea"
-"$teaperf" extract -d "$work" --force "$work/ok.log" 2>"$work/err" && [ "$(cat "$work/c.tea")" = abc ]
+expect_error 1 "c.tea: exists; not replaced (--force" extract -d "$ex" "$work/ok.log"
+printf 'old' >"$ex/c.tea"
+"$teaperf" extract -d "$ex" --force "$work/ok.log" 2>"$work/err" && [ "$(cat "$ex/c.tea")" = abc ]
 ok=$?
 check "teaperf extract --force replaces a file ($(cat "$work/err"))" $ok
 sed 's/c\.tea/l.tea/' "$work/ok.log" >"$work/link.log"
-ln -s "$work/victim" "$work/l.tea"
-expect_error 1 "l.tea: a symbolic link; not written through" extract -d "$work" --force "$work/link.log"
-[ ! -e "$work/victim" ]
+ln -s "$ex/victim" "$ex/l.tea"
+expect_error 1 "l.tea: a symbolic link; not written through" extract -d "$ex" --force "$work/link.log"
+[ ! -e "$ex/victim" ]
 check "teaperf extract does not write through a symbolic link" $?
 
 echo "$pass passed, $fail failed"
