@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "teaperf.h"
 
@@ -78,15 +79,22 @@ static void split_lines(struct source *src, size_t len)
 	}
 }
 
+/* The ELF's line tables name the file: like the ELF itself it is read
+ * only when it is a regular file (a FIFO there would hang annotate). */
 static void read_source(struct source *src)
 {
-	FILE *f = fopen(src->path, "r");
+	struct pics_error err;
+	int fd = pics_open_file(NULL, src->path, NULL, &err);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	size_t len = 0, cap = 0;
 	char buf[8192];
 	size_t got;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return;
+	}
 	while ((got = fread(buf, 1, sizeof(buf), f)) > 0) {
 		if (len + got + 1 > cap) {
 			char *grown;

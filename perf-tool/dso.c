@@ -9,24 +9,23 @@
 /* ---- symbols -------------------------------------------------------------- */
 
 /* The copy of the file @map shows: --vmlinux for the kernel, --binary for
- * the profiled program, else its path on the target under --symfs; NULL
- * for memory no file backs ("[vdso]") or a kernel without --vmlinux. */
+ * the profiled program, else its path on the target, inside --symfs when
+ * given (*@root); NULL for memory no file backs ("[vdso]") or a kernel
+ * without --vmlinux. */
 static const char *mapping_elf(const struct pics_mapping *map,
 			       const struct pics_meta *m,
-			       const struct symbol_options *so, char *buf,
-			       size_t len)
+			       const struct symbol_options *so,
+			       const char **root)
 {
+	*root = NULL;
 	if (!strcmp(map->path, PICS_KERNEL_MAPPING))
 		return so->vmlinux;
 	if (map->path[0] == '[')
 		return NULL;
 	if (so->binary && !strcmp(map->path, m->binary))
 		return so->binary;
-	if (!so->symfs)
-		return map->path;
-	snprintf(buf, len, "%s%s%s", so->symfs, map->path[0] == '/' ? "" : "/",
-		 map->path);
-	return buf;
+	*root = so->symfs;
+	return map->path;
 }
 
 /* Symbols of a Linux recording: one ELF per mapping, each checked against
@@ -49,13 +48,12 @@ static struct pics_symbols *mapping_symbols(const char *cmd,
 	}
 	maps = pics_profile_mappings(p, &n);
 	for (size_t i = 0; i < n; i++) {
-		char buf[2 * PICS_PATH_MAX];
-		const char *elf;
+		const char *root, *elf;
 
-		elf = mapping_elf(&maps[i], m, so, buf, sizeof(buf));
+		elf = mapping_elf(&maps[i], m, so, &root);
 
 		/* A file mapped twice in a row is one warning. */
-		if (pics_symbols_add_mapping(syms, &maps[i], elf, &err) &&
+		if (pics_symbols_add_mapping(syms, &maps[i], root, elf, &err) &&
 		    strcmp(warned, maps[i].path)) {
 			cmd_error(cmd, "warning: %s; addresses in %s stay unresolved",
 				  err.msg, maps[i].path);
@@ -78,7 +76,8 @@ static void check_build_id(const char *cmd, const struct pics_meta *m,
 			  path);
 }
 
-/* Symbols of the one profiled binary, for files without mappings. */
+/* Symbols of the one profiled binary, for files without mappings: the
+ * header's path is the file's word, so it too stays inside --symfs. */
 static struct pics_symbols *binary_symbols(const char *cmd,
 					   const struct pics_profile *p,
 					   const struct symbol_options *so,
@@ -86,6 +85,7 @@ static struct pics_symbols *binary_symbols(const char *cmd,
 {
 	const struct pics_meta *m = pics_profile_meta(p);
 	const char *path = so->binary ? so->binary : m->binary;
+	const char *root = so->binary ? NULL : so->symfs;
 	struct pics_symbols *syms;
 	struct pics_error err;
 
@@ -94,7 +94,11 @@ static struct pics_symbols *binary_symbols(const char *cmd,
 			cmd_error(cmd, "the file names no profiled binary; give it with --binary ELF");
 		return NULL;
 	}
-	syms = pics_symbols_open(path, &err);
+	syms = pics_symbols_new(&err);
+	if (syms && pics_symbols_add(syms, root, path, 0, &err)) {
+		pics_symbols_close(syms);
+		syms = NULL;
+	}
 	if (!syms) {
 		cmd_error(cmd, required ? "%s" : "warning: %s; showing addresses",
 			  err.msg);

@@ -86,7 +86,7 @@ enum {
 /* Help for the symbol options (after each command's own --binary line),
  * --dsos, and the default of --top (under the command's --top line). */
 #define SYMBOL_HELP								\
-	"      --symfs DIR       find the files a Linux recording maps under DIR\n"	\
+	"      --symfs DIR       find the files the input names inside DIR\n"	\
 	"      --vmlinux FILE    the kernel's ELF, for addresses in [kernel]\n"
 #define DSOS_HELP								\
 	"      --dsos LIST       only instructions in these mappings: paths or\n"	\
@@ -178,7 +178,9 @@ struct pics_profile *load_stage_profile(const char *cmd, const struct stage_inpu
 
 /* Symbols for @p: with mappings (a Linux recording), an ELF per mapping
  * (its path under --symfs, --vmlinux for [kernel], --binary for the
- * profiled program); else the ELF --binary names or the file's binary.
+ * profiled program); else the ELF --binary names or the file's binary
+ * (under --symfs, when given). Only regular files are read, and a path the
+ * file names never leaves --symfs (pics_open_file).
  * Whatever cannot be read is a one-line warning; NULL when there are no
  * symbols (reports then show addresses). */
 struct pics_symbols *open_symbols(const char *cmd, const struct pics_profile *p,

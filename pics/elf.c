@@ -2,13 +2,10 @@
  * libdw's line tables, the build-id note, and where it was loaded (the
  * bias), every address moved by that bias. symbols.c merges the result. */
 #include <elfutils/libdw.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "internal.h"
 
@@ -374,20 +371,16 @@ static int read_elf(struct pics_elf_symbols *e, Elf *elf, const char *path,
 	return 0;
 }
 
-int pics_elf_read(const char *path, const struct pics_mapping *map,
+int pics_elf_read(int fd, const char *path, const struct pics_mapping *map,
 		  uint64_t bias, struct pics_elf_symbols *e,
 		  struct pics_error *err)
 {
-	int fd, ret;
+	int ret;
 	Elf *elf;
 
 	if (elf_version(EV_CURRENT) == EV_NONE)
 		return pics_fail(err, PICS_ERR_SYMBOLS,
 				 "%s: libelf is out of date", path);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return pics_fail(err, PICS_ERR_IO, "%s: cannot open: %s", path,
-				 strerror(errno));
 	elf = elf_begin(fd, ELF_C_READ, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
 		ret = pics_fail(err, PICS_ERR_SYMBOLS, "%s: not an ELF file",
@@ -397,7 +390,6 @@ int pics_elf_read(const char *path, const struct pics_mapping *map,
 		ret = read_elf(e, elf, path, map, err);
 	}
 	elf_end(elf);
-	close(fd);
 	if (ret)
 		pics_elf_symbols_free(e);
 	return ret;

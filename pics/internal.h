@@ -186,10 +186,11 @@ struct pics_elf_symbols {
 	uint64_t code_start, code_end;	/* its executable sections */
 };
 
-/* Reads the ELF at @path into @e (zeroed by the caller) at @bias, or, when
- * @map is not NULL, as the file @map shows: the build-ids must agree and
- * the bias follows from the mapping (pics_symbols_add_mapping). */
-int pics_elf_read(const char *path, const struct pics_mapping *map,
+/* Reads the ELF open at @fd (@path names it in messages) into @e (zeroed
+ * by the caller) at @bias, or, when @map is not NULL, as the file @map
+ * shows: the build-ids must agree and the bias follows from the mapping
+ * (pics_symbols_add_mapping). */
+int pics_elf_read(int fd, const char *path, const struct pics_mapping *map,
 		  uint64_t bias, struct pics_elf_symbols *e,
 		  struct pics_error *err);
 void pics_elf_symbols_free(struct pics_elf_symbols *e);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -195,25 +196,6 @@ static int merge(struct pics_symbols *s, struct pics_elf_symbols *e,
 	return finish_lines(s);
 }
 
-static int add_elf(struct pics_symbols *s, const char *path,
-		   const struct pics_mapping *map, uint64_t bias,
-		   struct pics_error *err)
-{
-	struct pics_elf_symbols e = { 0 };
-	int ret;
-
-	if (pics_elf_read(path, map, bias, &e, err))
-		return -1;
-	ret = merge(s, &e, path);
-	pics_elf_symbols_free(&e);
-	if (ret)
-		return pics_fail(err, PICS_ERR_NOMEM,
-				 "%s: out of memory reading symbols", path);
-	return 0;
-}
-
-/* ---- mappings -------------------------------------------------------------- */
-
 /* An ELF of that path already holds code inside the mapping. */
 static bool elf_added(const struct pics_symbols *s, const char *path,
 		      const struct pics_mapping *map)
@@ -227,6 +209,36 @@ static bool elf_added(const struct pics_symbols *s, const char *path,
 	}
 	return false;
 }
+
+/* Reads the ELF at @path (inside @root, when not NULL) unless @map is
+ * given and that file already holds code inside it. */
+static int add_elf(struct pics_symbols *s, const char *root, const char *path,
+		   const struct pics_mapping *map, uint64_t bias,
+		   struct pics_error *err)
+{
+	struct pics_elf_symbols e = { 0 };
+	char *where;
+	int fd, ret;
+
+	fd = pics_open_file(root, path, &where, err);
+	if (fd < 0)
+		return -1;
+	if (map && elf_added(s, where, map)) {
+		ret = 0;
+	} else {
+		ret = pics_elf_read(fd, where, map, bias, &e, err);
+		if (!ret && merge(s, &e, where))
+			ret = pics_fail(err, PICS_ERR_NOMEM,
+					"%s: out of memory reading symbols",
+					where);
+		pics_elf_symbols_free(&e);
+	}
+	close(fd);
+	free(where);
+	return ret;
+}
+
+/* ---- mappings -------------------------------------------------------------- */
 
 static int add_region(struct pics_symbols *s, const struct pics_mapping *map)
 {
@@ -258,24 +270,22 @@ struct pics_symbols *pics_symbols_new(struct pics_error *err)
 	return s;
 }
 
-int pics_symbols_add(struct pics_symbols *s, const char *path, uint64_t bias,
-		     struct pics_error *err)
+int pics_symbols_add(struct pics_symbols *s, const char *root,
+		     const char *path, uint64_t bias, struct pics_error *err)
 {
-	return add_elf(s, path, NULL, bias, err);
+	return add_elf(s, root, path, NULL, bias, err);
 }
 
 int pics_symbols_add_mapping(struct pics_symbols *s,
-			     const struct pics_mapping *map, const char *elf,
-			     struct pics_error *err)
+			     const struct pics_mapping *map, const char *root,
+			     const char *elf, struct pics_error *err)
 {
 	int ret = 0;
 
 	if (pics_mapping_validate(map, err))
 		return -1;
-	if (elf && elf_added(s, elf, map))
-		return 0;
 	if (elf)
-		ret = add_elf(s, elf, map, 0, err);
+		ret = add_elf(s, root, elf, map, 0, err);
 	if ((!elf || ret) && add_region(s, map))
 		return pics_fail(err, PICS_ERR_NOMEM,
 				 "out of memory naming the mapping of %s",
@@ -288,7 +298,7 @@ struct pics_symbols *pics_symbols_open(const char *path,
 {
 	struct pics_symbols *s = pics_symbols_new(err);
 
-	if (s && pics_symbols_add(s, path, 0, err)) {
+	if (s && pics_symbols_add(s, NULL, path, 0, err)) {
 		pics_symbols_close(s);
 		return NULL;
 	}

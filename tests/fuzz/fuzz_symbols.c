@@ -85,7 +85,7 @@ static void check_mapped(const char *path, const uint64_t *addr)
 		map.end = map.start + 0x100000 > map.start ? map.start + 0x100000
 							   : UINT64_MAX;
 		snprintf(map.path, sizeof(map.path), "%s", names[i]);
-		if (pics_symbols_add_mapping(s, &map, path, &err))
+		if (pics_symbols_add_mapping(s, &map, NULL, path, &err))
 			fuzz_check_error(&err, path);
 	}
 	for (unsigned i = 0; i < PROBES; i++) {

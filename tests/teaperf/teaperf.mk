@@ -13,6 +13,13 @@ $(RESULTS)/teaperf/linux: $(BUILD)/bin/teaperf tests/teaperf/linux.sh tests/teap
 	@$(RUN_TEST) $@ 120 bash tests/teaperf/linux.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-linux
 TEST_RESULTS += $(RESULTS)/teaperf/linux
 
+# What teaperf opens for the paths its input files name: inside --symfs
+# only, regular files only, a FIFO never hanging it (tests/teaperf/symfs.sh).
+$(RESULTS)/teaperf/symfs: $(BUILD)/bin/teaperf tests/teaperf/symfs.sh tests/teaperf/checks.sh \
+		tests/teaperf/prog.c FORCE
+	@$(RUN_TEST) $@ 300 bash tests/teaperf/symfs.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-symfs
+TEST_RESULTS += $(RESULTS)/teaperf/symfs
+
 # The HTML report of 'teaperf plot' rendered by headless Chromium: the chart
 # is drawn and the table sorts (tests/teaperf/render.sh; it skips, saying
 # so, only when chromium is not installed).

@@ -67,9 +67,9 @@ static void test_two_elves_resolve_at_their_own_addresses(void **state)
 
 	(void)state;
 	assert_non_null(s);
-	assert_int_equal(pics_symbols_add(s, prog, 0, &err), 0);
+	assert_int_equal(pics_symbols_add(s, NULL, prog, 0, &err), 0);
 	/* The kernel runs 2 MiB above where it was linked. */
-	assert_int_equal(pics_symbols_add(s, kernel, 0x200000, &err), 0);
+	assert_int_equal(pics_symbols_add(s, NULL, kernel, 0x200000, &err), 0);
 	assert_function(s, PROG_BASE + 0x104, "main", PROG_BASE + 0x100);
 	assert_function(s, PROG_BASE + 0x21c, "helper", PROG_BASE + 0x200);
 	assert_function(s, KERNEL_BASE + 0x200204, "handle_irq",
@@ -97,10 +97,10 @@ static void test_failed_add_leaves_the_symbols_as_they_were(void **state)
 
 	(void)state;
 	write_bytes(not_elf, "hello", 5);
-	assert_int_equal(pics_symbols_add(s, prog, 0, &err), 0);
-	assert_int_equal(pics_symbols_add(s, "/nonexistent.elf", 0, &err), -1);
+	assert_int_equal(pics_symbols_add(s, NULL, prog, 0, &err), 0);
+	assert_int_equal(pics_symbols_add(s, NULL, "/nonexistent.elf", 0, &err), -1);
 	assert_int_equal(err.code, PICS_ERR_IO);
-	assert_int_equal(pics_symbols_add(s, not_elf, 0x1000, &err), -1);
+	assert_int_equal(pics_symbols_add(s, NULL, not_elf, 0x1000, &err), -1);
 	assert_int_equal(err.code, PICS_ERR_SYMBOLS);
 	assert_function(s, PROG_BASE + 0x104, "main", PROG_BASE + 0x100);
 	/* The build-id is the first ELF's. */
@@ -122,12 +122,12 @@ static void test_mapping_bias_follows_from_the_segment_at_pgoff(void **state)
 	(void)state;
 	/* A position-independent program: linked at 0x10000, run at
 	 * 0x7f0000. */
-	assert_int_equal(pics_symbols_add_mapping(s, &m, prog, &err), 0);
+	assert_int_equal(pics_symbols_add_mapping(s, &m, NULL, prog, &err), 0);
 	assert_function(s, 0x7f0104, "main", 0x7f0100);
 	assert_true(pics_symbols_elf(s, 0x7f0104, &path, &bias));
 	assert_int_equal(bias, 0x7f0000 - PROG_BASE);
 	/* A second mapping of the same code reads nothing again. */
-	assert_int_equal(pics_symbols_add_mapping(s, &m, prog, &err), 0);
+	assert_int_equal(pics_symbols_add_mapping(s, &m, NULL, prog, &err), 0);
 	assert_function(s, 0x7f0104, "main", 0x7f0100);
 	pics_symbols_close(s);
 	unlink(prog);
@@ -144,7 +144,7 @@ static void test_kernel_mapping_is_not_moved(void **state)
 
 	(void)state;
 	m.end = UINT64_MAX;
-	assert_int_equal(pics_symbols_add_mapping(s, &m, kernel, &err), 0);
+	assert_int_equal(pics_symbols_add_mapping(s, &m, NULL, kernel, &err), 0);
 	assert_function(s, KERNEL_BASE + 0x210, "handle_irq", KERNEL_BASE + 0x200);
 	pics_symbols_close(s);
 	unlink(kernel);
@@ -165,7 +165,7 @@ static void test_mapping_without_elf_names_its_addresses(void **state)
 
 	(void)state;
 	snprintf(m.path, sizeof(m.path), "[kernel]");
-	assert_int_equal(pics_symbols_add_mapping(s, &m, NULL, &err), 0);
+	assert_int_equal(pics_symbols_add_mapping(s, &m, NULL, NULL, &err), 0);
 	assert_function(s, KERNEL_BASE + 0x10, "[kernel]", KERNEL_BASE);
 	assert_true(pics_symbols_lookup(s, "[kernel]", &start, &end));
 	assert_int_equal(end, KERNEL_BASE + 0x1000);
@@ -195,7 +195,7 @@ static void test_build_id_mismatch_is_reported_and_the_elf_unused(void **state)
 
 	(void)state;
 	m.build_id[0] ^= 0xff;
-	assert_int_equal(pics_symbols_add_mapping(s, &m, prog, &err), -1);
+	assert_int_equal(pics_symbols_add_mapping(s, &m, NULL, prog, &err), -1);
 	assert_int_equal(err.code, PICS_ERR_MISMATCH);
 	assert_non_null(strstr(err.msg, "build-id differs from the one recorded for /bin/prog"));
 	assert_function(s, PROG_BASE + 0x104, "[/bin/prog]", PROG_BASE);
@@ -213,7 +213,7 @@ static void test_pgoff_outside_every_segment_is_a_mismatch(void **state)
 
 	(void)state;
 	m.pgoff = 0x100000;
-	assert_int_equal(pics_symbols_add_mapping(s, &m, prog, &err), -1);
+	assert_int_equal(pics_symbols_add_mapping(s, &m, NULL, prog, &err), -1);
 	assert_int_equal(err.code, PICS_ERR_MISMATCH);
 	assert_non_null(strstr(err.msg, "no loadable segment holds offset 0x100000"));
 	assert_function(s, PROG_BASE + 0x104, "[/bin/prog]", PROG_BASE);
