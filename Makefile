@@ -2,10 +2,22 @@
 # tests. Sources are found by wildcard, so a new file in a component's folder
 # is built without touching this file. Everything lands under build/.
 
+# `make SANITIZE=1 host-c` builds the host's C programs (teaperf, teasim,
+# the unit tests) with AddressSanitizer and UndefinedBehaviorSanitizer, in
+# a build folder of their own (docs/building.md); only those: the flags
+# are no RISC-V compiler's.
+SANITIZE ?= 0
+ifeq ($(SANITIZE),1)
+BUILD    ?= build/asan
+endif
 BUILD    ?= build
 CC       ?= cc
 CXX      ?= c++
 OPT      ?= -O2 -g
+ifeq ($(SANITIZE),1)
+OPT      += -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	    -fno-omit-frame-pointer
+endif
 CFLAGS_ALL = -std=c11 $(OPT) -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
 	     -D_POSIX_C_SOURCE=200809L -MMD -MP $(CFLAGS)
 LIBS     := -lfdt -lelf -ldw

@@ -43,10 +43,34 @@ make_teaperf_seeds() {
 	echo "$out"
 }
 
-# Seeds for the ELF harness: the end-to-end test's program, with its line
+# Seeds for teasim's command line: NUL-separated arguments.
+make_teasim_seeds() {
+	local out=$dir/seeds/fuzz_teasim_options i=0
+	rm -rf "$out" && mkdir -p "$out"
+	local lines=(
+		"prog.elf" "-q -m 1000 prog.elf alpha -o" "-v --log - --signature sig prog.elf"
+		"--isa rv64imafdc -M 64 prog.elf" "--dump-dts" "--rtl --dump-dts"
+		"--rtl --config default --tea-samples t.tea --tea-period 500 --tea-jitter 4 prog.elf"
+		"--rtl --golden g.prof --stages --stall-lengths s prog.elf"
+		"--rtl --tea-samples t.tea --baselines b --period-sweep 100,200 prog.elf"
+		"--rtl --tea-source program --tea-samples t.tea prog.elf"
+		"--kernel Image --bios fw.elf --initrd init.cpio --append console=ttyS0"
+		"--dtb board.dtb prog.elf a b" "--bootargs x --no-semihosting prog.elf"
+		"--host-dir out --host-max-files 4 --host-max-bytes 4096 prog.elf"
+		"--semihosting-userspace --dram-latency 10 --dram-bandwidth 2 prog.elf"
+	)
+	for l in "${lines[@]}"; do
+		# shellcheck disable=SC2086 # word splitting wanted
+		printf '%s\0' $l >"$out/seed-$i"
+		i=$((i + 1))
+	done
+	echo "$out"
+}
+
+# Seeds for the ELF harnesses: the end-to-end test's program, with its line
 # tables, stripped, and as an object file.
 make_elf_seeds() {
-	local out=$dir/seeds/fuzz_symbols
+	local out=$dir/seeds/$1
 	rm -rf "$out" && mkdir -p "$out"
 	riscv64-unknown-elf-gcc -g -O1 -march=rv64imac -mabi=lp64 -mcmodel=medany \
 		-nostdlib -Wl,-Ttext=0x80000000 -Wl,--build-id \
@@ -58,14 +82,23 @@ make_elf_seeds() {
 	echo "$out"
 }
 
+# Seeds made here, or tests/fuzz/seeds/NAME (fuzz_NAME with "_" as "-"),
+# or none: libFuzzer then starts from nothing.
 seeds_for() {
+	local named=${1#fuzz_}
+	named=$here/seeds/${named//_/-}
 	case $1 in
 	fuzz_sample_file | fuzz_profile_file) echo "$files" ;;
-	fuzz_disasm) echo "$here/seeds/disasm" ;;
-	fuzz_console_log) echo "$here/seeds/console-log" ;;
 	fuzz_teaperf) make_teaperf_seeds ;;
-	fuzz_symbols) make_elf_seeds ;;
-	*) echo "run-fuzz: no seeds for $1" >&2; return 1 ;;
+	fuzz_teasim_options) make_teasim_seeds ;;
+	fuzz_symbols | fuzz_elf_loader) make_elf_seeds "$1" ;;
+	*)
+		if [ -d "$named" ]; then
+			echo "$named"
+		else
+			mkdir -p "$dir/seeds/$1" && echo "$dir/seeds/$1"
+		fi
+		;;
 	esac
 }
 
