@@ -40,7 +40,7 @@ LINUX_PROGRAMS := $(patsubst tests/linux/%.c,%,$(wildcard tests/linux/*.c))
 LINUX_ROOTFS_FILES := $(LINUX_ROOTFS)/init $(LINUX_PROGRAMS:%=$(LINUX_ROOTFS)/bin/%)
 
 .PHONY: linux
-linux: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_GLIBC_CPIO)
+linux: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_GLIBC_CPIO) $(LINUX_PERF_CPIO)
 
 # The source, with the project's one change (the patch says why).
 LINUX_PATCH := driver/linux/perf-exports.patch
@@ -150,6 +150,31 @@ $(LINUX_CPIO): $(LINUX_MODULE) $(LINUX_TEAPERF) driver/linux/linux.mk
 	  echo "file /lib/modules/tea_pmu.ko $(abspath $(LINUX_MODULE)) 0644 0 0"; \
 	  for f in $(notdir $(filter $(LINUX_ROOTFS)/bin/%,$^)); do \
 		echo "file /bin/$$f $(abspath $(LINUX_DIR))/stripped/$$f 0755 0 0"; done; } >$@.list
+	$(Q)$(LINUX_OBJ)/usr/gen_init_cpio $@.list >$@.tmp && mv $@.tmp $@
+
+# Linux's own perf, from the same kernel source: cross-built static on
+# Debian's glibc (rv64gc/lp64d, so it needs a hart with F and D) without
+# the optional libraries, in an initramfs of its own (about 3 MB, so that
+# tea.cpio stays small for the RTL's boots); give both to --initrd, one
+# after the other (docs/linux.md, "Linux's own perf").
+LINUX_PERF      := $(LINUX_DIR)/perf/perf
+LINUX_PERF_CPIO := $(LINUX_DIR)/perf.cpio
+LINUX_PERF_NO   := LIBELF LIBPERL LIBPYTHON SLANG GTK2 LIBNUMA LIBAUDIT LIBBPF LIBCRYPTO \
+		   LIBUNWIND LIBDW_DWARF_UNWIND DEMANGLE LIBZSTD LZMA LIBCAP JVMTI \
+		   LIBBABELTRACE BPF_SKEL LIBPFM4 ZLIB
+$(LINUX_PERF): $(LINUX_SRC)/Makefile | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) PERF $@
+	$(Q)$(MAKE) --no-print-directory -s -C $(LINUX_SRC)/tools/perf O=$(abspath $(@D)) \
+		ARCH=riscv CROSS_COMPILE=riscv64-linux-gnu- LDFLAGS=-static WERROR=0 \
+		$(LINUX_PERF_NO:%=NO_%=1) -j$(NPROC) perf >$(@D)/build.log 2>&1 || \
+		{ tail -20 $(@D)/build.log; exit 1; }
+
+$(LINUX_PERF_CPIO): $(LINUX_PERF) $(LINUX_IMAGE) driver/linux/linux.mk
+	$(quiet) CPIO $@
+	$(Q)riscv64-linux-gnu-strip -o $(LINUX_DIR)/perf/perf.stripped $(LINUX_PERF)
+	$(Q){ echo "dir /usr 0755 0 0"; echo "dir /usr/bin 0755 0 0"; echo "dir /tmp 1777 0 0"; \
+	  echo "file /usr/bin/perf $(abspath $(LINUX_DIR))/perf/perf.stripped 0755 0 0"; } >$@.list
 	$(Q)$(LINUX_OBJ)/usr/gen_init_cpio $@.list >$@.tmp && mv $@.tmp $@
 
 # Programs of Debian's own toolchain and C library (tests/linux/glibc/*.c:

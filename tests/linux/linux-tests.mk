@@ -41,6 +41,17 @@ $(RESULTS)/linux/perf-rtl-large: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasi
 	@$(RUN_TEST) $@ 7200 tests/linux/perf.sh --quick $(LINUX_DIR) $(BUILD)/bin/teaperf \
 		$(BUILD)/bin/teasim --rtl --config large
 
+# Linux's own perf (perf.cpio) with the TEA PMU: record, report and
+# script on the target (tests/linux/stock-perf.sh), on the ISS's sampler
+# in `make test` and on the RTL in `make test-long`.
+$(RESULTS)/linux/stock-perf: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_PERF_CPIO) $(BUILD)/bin/teasim \
+		tests/linux/stock-perf.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim
+$(RESULTS)/linux/stock-perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_PERF_CPIO) $(BUILD)/bin/teasim \
+		$(RTL_LIB) tests/linux/stock-perf.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 7200 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
+		--config $(CONFIG)
+
 # `make linux-demo` as a user runs it (tests/linux/linux-demo-test.sh):
 # the report names the workload's functions without a symbol warning, and
 # TEA's error against the golden reference, on the workload's
@@ -55,11 +66,11 @@ $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
 		-f driver/linux/tea_pmu.c
 
 LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
-		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf
+		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf $(RESULTS)/linux/stock-perf
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/glibc-rtl \
 		     $(RESULTS)/linux/perf-rtl \
-		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo
+		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo $(RESULTS)/linux/stock-perf-rtl
 
 .PHONY: test-linux
 test-linux: $(LINUX_TEST_RESULTS)
