@@ -12,12 +12,15 @@
 # few minutes on two cores; later ones rebuild only what changed.
 
 LINUX_TARBALL := /usr/src/linux-source-6.1.tar.xz
-LINUX_DIR     := $(BUILD)/linux
-LINUX_SRC     := $(LINUX_DIR)/src
+# LINUX_DIR and LINUX_CONFIG name a flavour of the image: `make
+# linux-debug` builds the debug one in $(BUILD)/linux-debug, from the same
+# source tree.
+LINUX_DIR     ?= $(BUILD)/linux
+LINUX_SRC     := $(BUILD)/linux/src
 LINUX_OBJ     := $(LINUX_DIR)/obj
 LINUX_SYSROOT := $(LINUX_DIR)/sysroot
 LINUX_ROOTFS  := $(LINUX_DIR)/rootfs
-LINUX_CONFIG  := driver/linux/tea.config
+LINUX_CONFIG  ?= driver/linux/tea.config
 LINUX_IMAGE   := $(LINUX_DIR)/Image
 LINUX_CPIO    := $(LINUX_DIR)/tea.cpio
 LINUX_MODULE  := $(LINUX_DIR)/module/tea_pmu.ko
@@ -39,17 +42,27 @@ LINUX_TOOL_LDFLAGS := -Wl,-Ttext-segment=0x40000000
 LINUX_PROGRAMS := $(patsubst tests/linux/%.c,%,$(wildcard tests/linux/*.c))
 LINUX_ROOTFS_FILES := $(LINUX_ROOTFS)/init $(LINUX_PROGRAMS:%=$(LINUX_ROOTFS)/bin/%)
 
-.PHONY: linux
+.PHONY: linux linux-debug
 linux: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_GLIBC_CPIO) $(LINUX_PERF_CPIO)
+
+# The debug flavour: the kernel, its driver module and tea.cpio, by a
+# make of its own with the flavour's LINUX_DIR and LINUX_CONFIG
+LINUX_DEBUG_DIR := $(BUILD)/linux-debug
+linux-debug: $(LINUX_DEBUG_DIR)/tea.cpio
+ifneq ($(LINUX_DIR),$(LINUX_DEBUG_DIR))
+$(LINUX_DEBUG_DIR)/tea.cpio: FORCE | $(DEPS_STAMP) $(LINUX_SRC)/Makefile
+	$(Q)$(MAKE) --no-print-directory LINUX_DIR=$(LINUX_DEBUG_DIR) \
+		LINUX_CONFIG="driver/linux/tea.config driver/linux/debug.config" $@
+endif
 
 # The source, with the project's one change (the patch says why).
 LINUX_PATCH := driver/linux/perf-exports.patch
 $(LINUX_SRC)/Makefile: $(LINUX_PATCH) | $(DEPS_STAMP)
-	@mkdir -p $(LINUX_DIR)
+	@mkdir -p $(dir $(LINUX_SRC))
 	$(quiet) EXTRACT $(LINUX_TARBALL)
-	$(Q)rm -rf $(LINUX_SRC) $(LINUX_DIR)/linux-source-6.1
-	$(Q)tar -xJf $(LINUX_TARBALL) -C $(LINUX_DIR)
-	$(Q)mv $(LINUX_DIR)/linux-source-6.1 $(LINUX_SRC)
+	$(Q)rm -rf $(LINUX_SRC) $(dir $(LINUX_SRC))linux-source-6.1
+	$(Q)tar -xJf $(LINUX_TARBALL) -C $(dir $(LINUX_SRC))
+	$(Q)mv $(dir $(LINUX_SRC))linux-source-6.1 $(LINUX_SRC)
 	$(Q)patch -s -p1 -d $(LINUX_SRC) <$(LINUX_PATCH)
 	$(Q)touch $@
 
@@ -62,7 +75,7 @@ $(LINUX_OBJ)/.config: $(LINUX_SRC)/Makefile $(LINUX_CONFIG) driver/linux/linux.m
 	$(Q)$(LINUX_SRC)/scripts/config --file $@ --set-str INITRAMFS_SOURCE \
 		$(abspath $(LINUX_DIR)/initramfs.list)
 	$(Q)$(LINUX_MAKE) -s olddefconfig >/dev/null
-	$(Q)sh driver/linux/check-config.sh $(LINUX_CONFIG) $@
+	$(Q)for f in $(LINUX_CONFIG); do sh driver/linux/check-config.sh $$f $@ || exit 1; done
 
 # The kernel's UAPI headers and nolibc (whose headers go to OUTPUT/sysroot)
 $(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config

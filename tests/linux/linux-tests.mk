@@ -52,6 +52,18 @@ $(RESULTS)/linux/stock-perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_PERF_CPIO)
 	@$(RUN_TEST) $@ 7200 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
 		--config $(CONFIG)
 
+# The driver's checks on the debug kernel (make linux-debug: slub_debug,
+# lockdep, sleep-in-atomic checks) booted with threadirqs
+# (tests/linux/debug-kernel.sh): on the ISS in `make test`, the RTL in
+# `make test-long`.
+$(RESULTS)/linux/debug: $(LINUX_DEBUG_DIR)/tea.cpio $(BUILD)/bin/teasim tests/linux/debug-kernel.sh \
+		tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 600 tests/linux/debug-kernel.sh $(LINUX_DEBUG_DIR) $(BUILD)/bin/teasim
+$(RESULTS)/linux/debug-rtl: $(LINUX_DEBUG_DIR)/tea.cpio $(BUILD)/bin/teasim $(RTL_LIB) \
+		tests/linux/debug-kernel.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 10800 tests/linux/debug-kernel.sh $(LINUX_DEBUG_DIR) $(BUILD)/bin/teasim --rtl \
+		--config $(CONFIG)
+
 # `make linux-demo` as a user runs it (tests/linux/linux-demo-test.sh):
 # the report names the workload's functions without a symbol warning, and
 # TEA's error against the golden reference, on the workload's
@@ -66,11 +78,13 @@ $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
 		-f driver/linux/tea_pmu.c
 
 LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
-		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf $(RESULTS)/linux/stock-perf
+		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf $(RESULTS)/linux/stock-perf \
+		      $(RESULTS)/linux/debug
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/glibc-rtl \
 		     $(RESULTS)/linux/perf-rtl \
-		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo $(RESULTS)/linux/stock-perf-rtl
+		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo $(RESULTS)/linux/stock-perf-rtl \
+		     $(RESULTS)/linux/debug-rtl
 
 .PHONY: test-linux
 test-linux: $(LINUX_TEST_RESULTS)
