@@ -9,23 +9,42 @@
 /* ---- symbols -------------------------------------------------------------- */
 
 /* The copy of the file @map shows: --vmlinux for the kernel, --binary for
- * the profiled program, else its path on the target, inside --symfs when
- * given (*@root); NULL for memory no file backs ("[vdso]") or a kernel
- * without --vmlinux. */
+ * the profiled program, else its path on the target, inside the --symfs
+ * folders when given (*@in_symfs); NULL for memory no file backs
+ * ("[vdso]") or a kernel without --vmlinux. */
 static const char *mapping_elf(const struct pics_mapping *map,
 			       const struct pics_meta *m,
 			       const struct symbol_options *so,
-			       const char **root)
+			       bool *in_symfs)
 {
-	*root = NULL;
+	*in_symfs = false;
 	if (!strcmp(map->path, PICS_KERNEL_MAPPING))
 		return so->vmlinux;
 	if (map->path[0] == '[')
 		return NULL;
 	if (so->binary && !strcmp(map->path, m->binary))
 		return so->binary;
-	*root = so->symfs;
+	*in_symfs = so->n_symfs > 0;
 	return map->path;
+}
+
+/* Adds the symbols of @elf for @map (@map NULL: the profiled binary at
+ * base 0), looked up in each --symfs folder in turn when @in_symfs; the
+ * first folder that has a usable copy wins, else the last one's error. */
+static int add_symbols(struct pics_symbols *syms, const struct pics_mapping *map,
+		       const struct symbol_options *so, bool in_symfs, const char *elf,
+		       struct pics_error *err)
+{
+	unsigned n = in_symfs ? so->n_symfs : 1;
+	int rc = -1;
+
+	for (unsigned i = 0; i < n && rc; i++) {
+		const char *root = in_symfs ? so->symfs[i] : NULL;
+
+		rc = map ? pics_symbols_add_mapping(syms, map, root, elf, err)
+			 : pics_symbols_add(syms, root, elf, 0, err);
+	}
+	return rc;
 }
 
 /* Symbols of a Linux recording: one ELF per mapping, each checked against
@@ -48,12 +67,13 @@ static struct pics_symbols *mapping_symbols(const char *cmd,
 	}
 	maps = pics_profile_mappings(p, &n);
 	for (size_t i = 0; i < n; i++) {
-		const char *root, *elf;
+		const char *elf;
+		bool in_symfs;
 
-		elf = mapping_elf(&maps[i], m, so, &root);
+		elf = mapping_elf(&maps[i], m, so, &in_symfs);
 
 		/* A file mapped twice in a row is one warning. */
-		if (pics_symbols_add_mapping(syms, &maps[i], root, elf, &err) &&
+		if (add_symbols(syms, &maps[i], so, in_symfs, elf, &err) &&
 		    strcmp(warned, maps[i].path)) {
 			cmd_error(cmd, "warning: %s; addresses in %s stay unresolved",
 				  err.msg, maps[i].path);
@@ -85,7 +105,7 @@ static struct pics_symbols *binary_symbols(const char *cmd,
 {
 	const struct pics_meta *m = pics_profile_meta(p);
 	const char *path = so->binary ? so->binary : m->binary;
-	const char *root = so->binary ? NULL : so->symfs;
+	bool in_symfs = !so->binary && so->n_symfs;
 	struct pics_symbols *syms;
 	struct pics_error err;
 
@@ -95,7 +115,7 @@ static struct pics_symbols *binary_symbols(const char *cmd,
 		return NULL;
 	}
 	syms = pics_symbols_new(&err);
-	if (syms && pics_symbols_add(syms, root, path, 0, &err)) {
+	if (syms && add_symbols(syms, NULL, so, in_symfs, path, &err)) {
 		pics_symbols_close(syms);
 		syms = NULL;
 	}

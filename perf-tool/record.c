@@ -24,7 +24,7 @@
 
 static const char record_usage[] =
 	"usage: teaperf record --sim [OPTIONS] PROGRAM.elf [ARGS...]\n"
-	"       teaperf record --sim --linux DIR [OPTIONS] COMMAND [ARGS...]\n"
+	"       teaperf record --sim --linux DIR [--iss] [OPTIONS] COMMAND [ARGS...]\n"
 	"       teaperf record --serial DEV [--baud N] [--dtb FILE] [-o FILE] PROGRAM.elf [ARGS...]\n"
 	"\n"
 	"Runs PROGRAM on the simulated out-of-order core (teasim --rtl) with TEA\n"
@@ -34,10 +34,14 @@ static const char record_usage[] =
 	"may not be empty or hold a space or a control character. Options come\n"
 	"before PROGRAM; everything after it is the program's.\n"
 	"With --linux, the simulated core boots Linux (DIR: make linux's Image\n"
-	"and tea.cpio) and COMMAND, a path on the target such as /bin/hash, runs\n"
-	"under the target's teaperf record with the TEA driver; the file comes\n"
-	"back through teasim's host file channel (docs/linux.md). On a Linux\n"
-	"machine with the TEA core, run teaperf record there instead.\n"
+	"and tea.cpio) and COMMAND runs under the target's teaperf record with\n"
+	"the TEA driver; the file comes back through teasim's host file channel\n"
+	"(docs/linux.md). COMMAND is a path on the target such as /bin/hash, or\n"
+	"a program on this machine (./myprog: a static RISC-V Linux program),\n"
+	"which is put into the image at its absolute path, where teaperf report\n"
+	"then finds its symbols. --iss runs it all on the reference ISS and its\n"
+	"sampler model: seconds instead of minutes, each instruction a cycle.\n"
+	"On a Linux machine with the TEA core, run teaperf record there instead.\n"
 	"With --serial, PROGRAM runs on an FPGA board whose UART is DEV\n"
 	"(docs/boards.md): the board's boot ROM loads it, its console is this\n"
 	"terminal's, and the sample log it prints at exit (bm_tea_start in the\n"
@@ -50,6 +54,7 @@ static const char record_usage[] =
 	"      --baud N          its rate (default 115200, the boards' own)\n"
 	"      --dtb FILE        the board's device tree, for ARGS\n"
 	"      --linux DIR       boot Linux from DIR and sample COMMAND under it\n"
+	"      --iss             with --linux: on the ISS's sampler model, not the RTL\n"
 	"  -o, --output FILE     sample file to write (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"  -c, --period N        cycles between samples (default 1000; with --linux\n"
 	"                        the target's, 100000: each sample costs an interrupt)\n"
@@ -66,7 +71,7 @@ static const char record_usage[] =
 
 enum {
 	OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_STAGES, OPT_BASELINES, OPT_TEASIM,
-	OPT_CONFIG, OPT_SERIAL, OPT_BAUD, OPT_DTB,
+	OPT_CONFIG, OPT_SERIAL, OPT_BAUD, OPT_DTB, OPT_ISS,
 };
 
 /* What teasim would refuse to put in /chosen/bootargs (tea/bootargs.h):
@@ -104,6 +109,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		{ "baud", required_argument, NULL, OPT_BAUD },
 		{ "dtb", required_argument, NULL, OPT_DTB },
 		{ "linux", required_argument, NULL, OPT_LINUX },
+		{ "iss", no_argument, NULL, OPT_ISS },
 		{ "output", required_argument, NULL, 'o' },
 		{ "period", required_argument, NULL, 'c' },
 		{ "jitter", required_argument, NULL, OPT_JITTER },
@@ -135,6 +141,9 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 			break;
 		case OPT_LINUX:
 			o->linux_dir = optarg;
+			break;
+		case OPT_ISS:
+			o->iss = true;
 			break;
 		case 'o':
 			o->output = optarg;
@@ -201,6 +210,12 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		cmd_error("record", "--baud and --dtb are for a board (--serial)");
 		return EXIT_USAGE;
 	}
+	if (o->iss && (!o->linux_dir || o->golden || o->config)) {
+		cmd_error("record", "--iss runs Linux (--linux DIR) on the reference ISS, whose "
+			  "sampler model has no golden reference (--golden) and no core "
+			  "configuration (--config)");
+		return EXIT_USAGE;
+	}
 	if (o->linux_dir && o->baselines) {
 		cmd_error("record", "--baselines needs the bare-metal run: under Linux only "
 			  "the TEA driver samples");
@@ -252,65 +267,11 @@ static const char *find_teasim(char *buf, size_t len)
 	return "teasim";
 }
 
-/* The kernel command line that has the target's teaperf record the command
- * into the host folder as NAME. */
-static char *linux_cmdline(const struct record_options *o, const char *name)
-{
-	size_t len = 256 + strlen(o->program) + strlen(name);
-	char *line;
-	int n;
-
-	for (int i = 0; i < o->nprogram_args; i++)
-		len += strlen(o->program_args[i]) + 1;
-	line = malloc(len);
-	if (!line)
-		return NULL;
-	n = snprintf(line, len, "console=ttyS0 earlycon quiet panic=-1 oops=panic -- "
-		     "/bin/teaperf record --jitter %" PRIu64 " -o host:%s ", o->jitter, name);
-	if (o->period_set)
-		n += snprintf(line + n, len - (size_t)n, "--period %" PRIu64 " ", o->period);
-	n += snprintf(line + n, len - (size_t)n, "%s", o->program);
-	for (int i = 0; i < o->nprogram_args; i++)
-		n += snprintf(line + n, len - (size_t)n, " %s", o->program_args[i]);
-	return line;
-}
-
-/* Moves the file the target wrote into the host folder to the output. */
-static int take_host_file(const char *from, const char *to)
-{
-	FILE *in, *out;
-	char buf[65536];
-	size_t n;
-	int ok;
-
-	if (!rename(from, to))
-		return 0;
-	in = fopen(from, "rb");
-	out = in ? fopen(to, "wb") : NULL;
-	if (!in || !out) {
-		cmd_error("record", "cannot move %s to %s: %s", from, to, strerror(errno));
-		if (in)
-			fclose(in);
-		return -1;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0 && fwrite(buf, 1, n, out) == n)
-		;
-	ok = !ferror(in) && !ferror(out);
-	fclose(in);
-	if (fclose(out) || !ok) {
-		cmd_error("record", "cannot write %s", to);
-		return -1;
-	}
-	remove(from);
-	return 0;
-}
-
 /* The run on teasim; the program's exit status, or -1. */
 static int record_sim(struct record_options *o)
 {
-	char self[PATH_MAX], period[24], jitter[8], image[PATH_MAX], initrd[PATH_MAX];
-	char host_dir[] = "/tmp/teaperf-record-XXXXXX", host_file[sizeof(host_dir) + 16];
-	char *cmdline = NULL;
+	char self[PATH_MAX], period[24], jitter[8];
+	struct linux_run lr;
 	const char **args;
 	unsigned n = 0;
 	int rc, status;
@@ -327,31 +288,30 @@ static int record_sim(struct record_options *o)
 	snprintf(period, sizeof(period), "%" PRIu64, o->period);
 	snprintf(jitter, sizeof(jitter), "%" PRIu64, o->jitter);
 	args[n++] = o->teasim;
-	args[n++] = "--rtl";
+	if (o->iss) {
+		/* F and D for programs on glibc, as the RTL core has them */
+		args[n++] = "--isa";
+		args[n++] = "rv64imafdc";
+	} else {
+		args[n++] = "--rtl";
+	}
 	if (o->config) {
 		args[n++] = "--config";
 		args[n++] = o->config;
 	}
 	if (o->linux_dir) {
-		snprintf(image, sizeof(image), "%s/Image", o->linux_dir);
-		snprintf(initrd, sizeof(initrd), "%s/tea.cpio", o->linux_dir);
-		cmdline = linux_cmdline(o, "teaperf.tea");
-		if (!cmdline || !mkdtemp(host_dir)) {
-			cmd_error("record", "cannot make a folder for the target's file: %s",
-				  strerror(errno));
-			free(cmdline);
+		if (linux_run_prepare(o, &lr)) {
 			free(args);
 			return -1;
 		}
-		snprintf(host_file, sizeof(host_file), "%s/teaperf.tea", host_dir);
 		args[n++] = "--kernel";
-		args[n++] = image;
+		args[n++] = lr.image;
 		args[n++] = "--initrd";
-		args[n++] = initrd;
+		args[n++] = lr.initrd;
 		args[n++] = "--host-dir";
-		args[n++] = host_dir;
+		args[n++] = lr.host_dir;
 		args[n++] = "--append";
-		args[n++] = cmdline;
+		args[n++] = lr.cmdline;
 	} else {
 		args[n++] = "--tea-samples";
 		args[n++] = o->output;
@@ -383,7 +343,8 @@ static int record_sim(struct record_options *o)
 	pid = fork();
 	if (pid < 0) {
 		cmd_error("record", "cannot start %s: %s", o->teasim, strerror(errno));
-		free(cmdline);
+		if (o->linux_dir)
+			linux_run_cleanup(&lr);
 		free(args);
 		return -1;
 	}
@@ -392,26 +353,16 @@ static int record_sim(struct record_options *o)
 		cmd_error("record", "cannot run %s: %s", o->teasim, strerror(errno));
 		_exit(127);
 	}
-	free(cmdline);
 	free(args);
-	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status)) {
+	rc = waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ? -1 : WEXITSTATUS(status);
+	if (rc < 0)
 		cmd_error("record", "%s did not finish", o->teasim);
-		return -1;
-	}
-	if (WEXITSTATUS(status) == 127)
-		return -1;
 	if (o->linux_dir) {
-		if (access(host_file, F_OK)) {
-			cmd_error("record", "the target wrote no sample file (see its messages above)");
-			rmdir(host_dir);
-			return -1;
-		}
-		rc = take_host_file(host_file, o->output);
-		rmdir(host_dir);
-		if (rc)
-			return -1;
+		if (rc >= 0 && rc != 127 && linux_run_take_file(&lr, o->output))
+			rc = -1;
+		linux_run_cleanup(&lr);
 	}
-	return WEXITSTATUS(status);
+	return rc == 127 ? -1 : rc;
 }
 
 int cmd_record(int argc, char **argv)

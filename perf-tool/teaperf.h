@@ -86,7 +86,8 @@ enum {
 /* Help for the symbol options (after each command's own --binary line),
  * --dsos, and the default of --top (under the command's --top line). */
 #define SYMBOL_HELP								\
-	"      --symfs DIR       find the files the input names inside DIR\n"	\
+	"      --symfs DIR       find the files the input names inside DIR (given\n"	\
+	"                        again, in each DIR in turn)\n"			\
 	"      --vmlinux FILE    the kernel's ELF, for addresses in [kernel]\n"
 #define DSOS_HELP								\
 	"      --dsos LIST       only instructions in these mappings: paths or\n"	\
@@ -100,9 +101,14 @@ enum out_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSON, FORMAT_FOLDED };
 #define FORMATS_TABLE	0x7	/* text, csv, json */
 #define FORMATS_ALL	0xf	/* and folded stacks */
 
+#define SYMFS_MAX 8
+
 struct symbol_options {
 	const char *binary;	/* --binary: the profiled program's ELF */
-	const char *symfs;	/* --symfs: where the target's files are */
+	/* --symfs, up to SYMFS_MAX times: where the target's files are, the
+	 * folders tried in the order given */
+	const char *symfs[SYMFS_MAX];
+	unsigned n_symfs;
 	const char *vmlinux;	/* --vmlinux: the kernel's ELF */
 	bool disabled;		/* --no-symbols */
 };

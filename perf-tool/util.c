@@ -126,7 +126,11 @@ int view_option(const char *cmd, struct view_options *v, int c, char **argv)
 		v->so.disabled = true;
 		break;
 	case OPT_SYMFS:
-		v->so.symfs = optarg;
+		if (v->so.n_symfs == SYMFS_MAX) {
+			cmd_error(cmd, "--symfs: at most %d folders", SYMFS_MAX);
+			return EXIT_USAGE;
+		}
+		v->so.symfs[v->so.n_symfs++] = optarg;
 		break;
 	case OPT_VMLINUX:
 		v->so.vmlinux = optarg;

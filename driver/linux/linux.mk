@@ -115,11 +115,14 @@ $(LINUX_DIR)/initramfs.list: driver/linux/linux.mk $(LINUX_ROOTFS_FILES)
 	} >$@.tmp
 	$(Q)cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
-# The kernel, and what modules built outside it need (Module.symvers).
+# The kernel, and what modules built outside it need (Module.symvers);
+# beside it the kernel's gen_init_cpio, with which teaperf record --linux
+# puts a host program into the image (perf-tool/record_linux.c).
 $(LINUX_IMAGE): $(LINUX_OBJ)/.config $(LINUX_DIR)/initramfs.list $(LINUX_ROOTFS_FILES)
 	$(quiet) LINUX $@ "(the first build takes minutes)"
 	$(Q)$(LINUX_MAKE) -j$(NPROC) Image vmlinux modules
-	$(Q)cp $(LINUX_OBJ)/arch/riscv/boot/Image $(LINUX_OBJ)/vmlinux $(LINUX_OBJ)/System.map $(LINUX_DIR)/
+	$(Q)cp $(LINUX_OBJ)/arch/riscv/boot/Image $(LINUX_OBJ)/vmlinux $(LINUX_OBJ)/System.map \
+		$(LINUX_OBJ)/usr/gen_init_cpio $(LINUX_DIR)/
 
 # The TEA driver: kbuild in a folder of its own, so that nothing is
 # written beside the sources.

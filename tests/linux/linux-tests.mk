@@ -52,6 +52,18 @@ $(RESULTS)/linux/stock-perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_PERF_CPIO)
 	@$(RUN_TEST) $@ 7200 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
 		--config $(CONFIG)
 
+# Your own program in one command (tests/linux/own-program.sh): static
+# glibc and nolibc programs built in a scratch folder, given to teaperf
+# record --sim --linux by a relative host path, reported with their
+# symbols; on the ISS in `make test`, the RTL in `make test-long`.
+$(RESULTS)/linux/own-program: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		tests/linux/own-program.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/linux/own-program.sh $(LINUX_DIR) $(BUILD)/bin/teaperf
+$(RESULTS)/linux/own-program-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(RTL_LIB) \
+		$(BUILD)/bin/teaperf tests/linux/own-program.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 7200 tests/linux/own-program.sh $(LINUX_DIR) $(BUILD)/bin/teaperf --rtl \
+		--config $(CONFIG)
+
 # The driver's checks on the debug kernel (make linux-debug: slub_debug,
 # lockdep, sleep-in-atomic checks) booted with threadirqs
 # (tests/linux/debug-kernel.sh): on the ISS in `make test`, the RTL in
@@ -79,12 +91,12 @@ $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
 
 LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
 		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf $(RESULTS)/linux/stock-perf \
-		      $(RESULTS)/linux/debug
+		      $(RESULTS)/linux/debug $(RESULTS)/linux/own-program
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/glibc-rtl \
 		     $(RESULTS)/linux/perf-rtl \
 		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo $(RESULTS)/linux/stock-perf-rtl \
-		     $(RESULTS)/linux/debug-rtl
+		     $(RESULTS)/linux/debug-rtl $(RESULTS)/linux/own-program-rtl
 
 .PHONY: test-linux
 test-linux: $(LINUX_TEST_RESULTS)

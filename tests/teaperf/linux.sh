@@ -107,6 +107,13 @@ run_tf "report line symbolized" 0 report --sort line "${sym[@]}" linux.tea
 expect_line "report line symbolized" out "^ +33\.33% +200 +kernel\.c:[0-9]+ "
 expect_line "report line symbolized" out "^ +33\.33% +200 +prog\.c:[0-9]+ "
 
+# Several --symfs folders are tried in turn, the first that has the file
+# winning (a later, empty one does not hide it).
+mkdir -p empty-root
+run_tf "report two symfs" 0 report --sort func --symfs rootfs --symfs empty-root linux.tea
+[ ! -s err ] || { fail "report two symfs: warnings:"; sed 's/^/    /' err; }
+expect_line "report two symfs" out "^ +33\.33% +200 +scale +ST-L1 100\.0%$"
+
 # A missing kernel stays [kernel]; a wrong one is a warning, not a failure.
 run_tf "report no vmlinux" 0 report --sort func --symfs rootfs linux.tea
 [ ! -s err ] || fail "report no vmlinux: a warning without --vmlinux"
