@@ -169,14 +169,23 @@ static u64 tea_ctl_exclude(const struct perf_event_attr *attr)
  * between two delivered ones are those that fell due while the first was
  * unread: counted once it is freed, they wait in hw.prev_count and go out
  * with the next sample, which is then (1 + lost) periods after the last
- * one. A sample still unread when the sampler stops is lost too.
+ * one. A sample still unread when the sampler stops is lost too. The
+ * event's count (what read() returns) is every sample that fell due:
+ * those delivered and those lost, so that losses after the last sample
+ * are known too.
  */
+static void tea_add_lost(struct perf_event *event, u64 lost)
+{
+	local64_add(lost, &event->hw.prev_count);
+	local64_add(lost, &event->count);
+}
+
 static void tea_count_lost(struct perf_event *event)
 {
 	struct tea_pmu *tea = to_tea_pmu(event->pmu);
 	u64 *seen = this_cpu_ptr(tea->lost_seen), lost = csr_read(TEA_CSR_LOST);
 
-	local64_add(lost - *seen, &event->hw.prev_count);
+	tea_add_lost(event, lost - *seen);
 	*seen = lost;
 }
 
@@ -216,7 +225,7 @@ static void tea_stop(struct perf_event *event, int flags)
 	csr_write(TEA_CSR_CTL, 0);
 	if (running) {
 		if (csr_read(TEA_CSR_STAT) & TEA_STAT_V)
-			local64_inc(&event->hw.prev_count);
+			tea_add_lost(event, 1);
 		tea_count_lost(event);
 	}
 	csr_write(TEA_CSR_STAT, 0);
@@ -247,7 +256,7 @@ static void tea_del(struct perf_event *event, int flags)
 	perf_event_update_userpage(event);
 }
 
-/* The count is the samples delivered, updated by the interrupt. */
+/* The count, samples delivered and lost, is kept up to date as they come. */
 static void tea_read(struct perf_event *event)
 {
 }

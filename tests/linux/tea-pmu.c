@@ -180,6 +180,7 @@ static int sample_self(struct perf_event_attr *attr, unsigned long (*work)(unsig
 struct tally {
 	unsigned samples, foreign_tid, outside, kernel, user, other_period;
 	unsigned pairs, exact, short_gap, with_loss, stopped;
+	uint64_t lost;		/* the samples' lost counts, summed */
 	uint64_t period, last_time;
 	uint32_t tid;
 };
@@ -197,6 +198,7 @@ static void tally_sample(const struct sample *s, void *ctx)
 	t->samples++;
 	t->foreign_tid += s->tid != t->tid;
 	t->other_period += s->period != t->period;
+	t->lost += s->raw.lost;
 	for (unsigned i = 0; i < s->raw.width; i++) {
 		uint64_t a = s->addr[i];
 
@@ -497,17 +499,27 @@ static void check_lost(void)
 	struct tally t;
 	struct ring r;
 
+	uint64_t count = 0;
+
 	tea_attr(&attr, period);
 	if (sample_self(&attr, compute, 20000, &r)) {
 		check(0, "a short-period event opens");
 		return;
 	}
 	tally_ring(&r, &t, period);
+	if (read(r.fd, &count, sizeof(count)) != sizeof(count))
+		count = 0;
 	ring_close(&r);
 	check(t.with_loss && !t.short_gap && t.exact * 10 >= t.pairs * 9,
 	      "at period %llu the lost counts add up: %u of %u pairs exact, %u of them after "
 	      "losses, %u closer", (unsigned long long)period, t.exact, t.pairs, t.with_loss,
 	      t.short_gap);
+	/* the count: every sample that fell due, so also the losses after
+	 * the last sample */
+	check(count >= t.samples + t.lost && t.lost,
+	      "the event's count (%llu) is the samples delivered (%u) and lost (%llu before the "
+	      "last, %lld after)", (unsigned long long)count, t.samples,
+	      (unsigned long long)t.lost, (long long)(count - t.samples - t.lost));
 }
 
 static void check_modes(void)
