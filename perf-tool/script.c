@@ -14,7 +14,10 @@ static const char script_usage[] =
 	"'-' for an empty commit slot) or per profile entry ('entry ADDR\n"
 	"SIGNATURE WEIGHT'), and the map records of a Linux recording where\n"
 	"they stand ('map START END PGOFF BUILD-ID PATH', BUILD-ID '-' when\n"
-	"there is none). 'teaperf synth' turns this text back into a file.\n"
+	"there is none; 'task-map PID CYCLE START...' for a mapping of one task\n"
+	"from a cycle on), 'task PID' before the samples of another task, and\n"
+	"'stop CYCLE' when the recording stopped sampling early. 'teaperf\n"
+	"synth' turns this text back into a file.\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"  -h, --help            this help\n";
@@ -44,7 +47,11 @@ static void print_meta(const struct pics_meta *m, const char *format)
 
 static void print_mapping(const struct pics_mapping *map)
 {
-	printf("map 0x%" PRIx64 " 0x%" PRIx64 " 0x%" PRIx64 " ", map->start,
+	if (map->pid || map->time)
+		printf("task-map %" PRIu32 " %" PRIu64 " ", map->pid, map->time);
+	else
+		printf("map ");
+	printf("0x%" PRIx64 " 0x%" PRIx64 " 0x%" PRIx64 " ", map->start,
 	       map->end, map->pgoff);
 	if (map->build_id_len)
 		print_hex(map->build_id, map->build_id_len);
@@ -92,6 +99,8 @@ static int script_samples(const char *path)
 	struct pics_error err;
 	struct pics_sample s;
 	size_t printed = 0;
+	uint32_t task = 0;
+	uint64_t stop;
 	int ret;
 
 	r = pics_sample_reader_open(path, &err);
@@ -102,9 +111,14 @@ static int script_samples(const char *path)
 	print_meta(pics_sample_reader_meta(r), "samples");
 	while ((ret = pics_sample_reader_next(r, &s, &err)) > 0) {
 		print_new_mappings(r, &printed);
+		if (s.pid != task)
+			printf("task %" PRIu32 "\n", s.pid);
+		task = s.pid;
 		print_sample(pics_sample_reader_meta(r), &s);
 	}
 	print_new_mappings(r, &printed);
+	if (pics_sample_reader_stopped(r, &stop))
+		printf("stop %" PRIu64 "\n", stop);
 	if (ret < 0)
 		cmd_error("script", "%s", err.msg);
 	else

@@ -29,6 +29,10 @@ static const char synth_usage[] =
 	"  map START END PGOFF BUILD-ID PATH   a mapping of a Linux recording;\n"
 	"                             BUILD-ID in hex or '-', PATH to the end\n"
 	"                             of the line\n"
+	"  task-map PID CYCLE START END PGOFF BUILD-ID PATH\n"
+	"                             a mapping of task PID from CYCLE on\n"
+	"  task PID                   the task of the samples that follow\n"
+	"  stop CYCLE                 sampling stopped: no samples after it\n"
 	"Header lines come before the first sample, entry or map; '#' starts\n"
 	"a comment.\n"
 	"\n"
@@ -43,6 +47,7 @@ struct synth {
 	bool format_seen, is_profile;
 	struct pics_meta meta;
 	uint64_t total_cycles, samples, lost, unit_den;
+	uint32_t task;		/* of the samples that follow */
 	struct pics_sample_writer *writer;
 	struct pics_profile *profile;
 	struct pics_error err;
@@ -189,6 +194,7 @@ static int sample_line(struct synth *s, char **tok, int n)
 		return fail(s, "state '%s': expected compute, stalled, drained or flushed",
 			    tok[1]);
 	smp.state = (uint8_t)state;
+	smp.pid = s->task;
 	for (int i = 2; i < n; i++)
 		if (slot(s, &smp, (unsigned)(i - 2), tok[i]))
 			return -1;
@@ -223,27 +229,40 @@ static int body_line(struct synth *s, const char *key, char **tok, int n)
 	return s->is_profile ? entry_line(s, tok, n) : sample_line(s, tok, n);
 }
 
-/* "map START END PGOFF BUILD-ID PATH": a path may hold spaces, so it is
- * the rest of the line. A map line ends the header, as a sample does. */
-static int map_line(struct synth *s, char *rest)
+/* "map START END PGOFF BUILD-ID PATH", or with @task "task-map PID CYCLE
+ * START...": a path may hold spaces, so it is the rest of the line. A map
+ * line ends the header, as a sample does. */
+static int map_line(struct synth *s, char *rest, bool task)
 {
 	struct pics_mapping m = { 0 };
-	uint64_t *fields[3] = { &m.start, &m.end, &m.pgoff };
-	char *tok[4];
+	uint64_t pid = 0, fields[5];
+	int n = task ? 6 : 4;
+	char *tok[6];
 
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < n; i++) {
 		tok[i] = rest;
 		rest += strcspn(rest, " \t");
 		if (!*rest)
-			return fail(s, "expected 'map START END PGOFF BUILD-ID PATH'");
+			return fail(s, task ? "expected 'task-map PID CYCLE START END PGOFF BUILD-ID PATH'"
+					    : "expected 'map START END PGOFF BUILD-ID PATH'");
 		*rest++ = '\0';
 		rest += strspn(rest, " \t");
 	}
-	for (int i = 0; i < 3; i++)
-		if (number(s, tok[i], fields[i]))
+	for (int i = 0; i < n - 1; i++)
+		if (number(s, tok[i], &fields[i]))
 			return -1;
-	if (strcmp(tok[3], "-") &&
-	    build_id(s, tok[3], m.build_id, &m.build_id_len))
+	if (task) {
+		if (fields[0] > UINT32_MAX)
+			return fail(s, "task %s: expected a PID below 2^32", tok[0]);
+		pid = fields[0];
+		m.time = fields[1];
+	}
+	m.pid = (uint32_t)pid;
+	m.start = fields[n - 4];
+	m.end = fields[n - 3];
+	m.pgoff = fields[n - 2];
+	if (strcmp(tok[n - 1], "-") &&
+	    build_id(s, tok[n - 1], m.build_id, &m.build_id_len))
 		return -1;
 	if (snprintf(m.path, sizeof(m.path), "%s", rest) >= PICS_PATH_MAX)
 		return fail(s, "map path of %zu bytes; at most %d", strlen(rest),
@@ -253,6 +272,25 @@ static int map_line(struct synth *s, char *rest)
 	if (s->writer ? pics_sample_writer_map(s->writer, &m, &s->err)
 		      : pics_profile_add_mapping(s->profile, &m, &s->err))
 		return fail(s, "%s", s->err.msg);
+	return 0;
+}
+
+/* "task PID": the samples that follow are task PID's; "stop CYCLE": the
+ * recording stopped sampling there. */
+static int task_line(struct synth *s, const char *key, const char *rest)
+{
+	uint64_t v;
+
+	if (number(s, rest, &v))
+		return -1;
+	if (!s->writer && start_body(s))
+		return -1;
+	if (!strcmp(key, "stop"))
+		return pics_sample_writer_stop(s->writer, v, &s->err) ?
+		       fail(s, "%s", s->err.msg) : 0;
+	if (v > UINT32_MAX)
+		return fail(s, "task %s: expected a PID below 2^32", rest);
+	s->task = (uint32_t)v;
 	return 0;
 }
 
@@ -293,8 +331,10 @@ static int parse_line(struct synth *s, char *line)
 		s->lost += lost;
 		return 0;
 	}
-	if (!strcmp(key, "map"))
-		return map_line(s, rest);
+	if (!strcmp(key, "map") || !strcmp(key, "task-map"))
+		return map_line(s, rest, !strcmp(key, "task-map"));
+	if ((!strcmp(key, "task") || !strcmp(key, "stop")) && !s->is_profile)
+		return task_line(s, key, rest);
 	if (!body && !strcmp(key, "binary")) {
 		snprintf(s->meta.binary, sizeof(s->meta.binary), "%s", rest);
 		return 0;

@@ -137,10 +137,16 @@ static inline uint64_t pics_get_u64(const uint8_t *p)
 
 /* ---- mappings (mapping.c) ------------------------------------------------ */
 
-/* A growing array of mappings, at most PICS_MAX_MAPPINGS. */
+/* A growing array of mappings, at most PICS_MAX_MAPPINGS, and what the
+ * other records of a Linux recording said so far: the task of the
+ * samples that follow (the last task record's), whether a stop record
+ * came and its cycle. */
 struct pics_mapping_list {
 	struct pics_mapping *v;
 	size_t n, cap;
+	uint32_t task;
+	bool stopped;
+	uint64_t stop_cycle;
 };
 
 int pics_mapping_list_add(struct pics_mapping_list *l,
@@ -206,6 +212,9 @@ enum pics_record_kind {
 	PICS_REC_END = 0x02,
 	PICS_REC_EXTENSION = 0x80, /* and above: u32 length, skippable */
 	PICS_REC_MAPPING = 0x80,   /* the first extension: a map record */
+	PICS_REC_TASK_MAPPING = 0x81, /* a map record with its task and cycle */
+	PICS_REC_TASK = 0x82,	   /* the task of the samples that follow */
+	PICS_REC_STOP = 0x83,	   /* no samples from this cycle on */
 };
 
 /* Bytes a PSV or signature takes in a file of @n_events events. */
@@ -238,21 +247,29 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 		     const char *kind_name, struct pics_meta *m,
 		     struct pics_profile_fields *pf, struct pics_error *err);
 
-/* Reads the kind byte of the next record into @kind, skipping extension
- * records: map records go into @maps, other kinds are unknown. 1: a
- * record; 0: the file ends here (the caller says what was missing); -1:
- * error. */
+/* Reads the kind byte of the next record into @kind, taking extension
+ * records in: map, task and stop records go into @maps, other kinds are
+ * unknown and skipped. 1: a record; 0: the file ends here (the caller
+ * says what was missing); -1: error. */
 int pics_record_next(struct pics_in *in, uint8_t *kind,
 		     struct pics_mapping_list *maps, struct pics_error *err);
 
-/* Reads the body of a map record whose u32 length @len was just read (its
- * kind byte was at @offset) and appends it to @maps. */
-int pics_mapping_record_read(struct pics_in *in, uint64_t len,
+/* Reads the body of an extension record of @kind whose u32 length @len
+ * was just read (its kind byte was at @offset) into @maps: a map record
+ * (0x80, 0x81) is appended, a task or stop record noted. 1 when the kind
+ * is none of these (the caller skips it), 0 when read, -1 on error. */
+int pics_mapping_record_read(struct pics_in *in, uint8_t kind, uint64_t len,
 			     uint64_t offset, struct pics_mapping_list *maps,
 			     struct pics_error *err);
+/* A map record: 0x80 for a mapping of every task from the start, else
+ * 0x81 with its task and cycle. */
 int pics_mapping_record_write(struct pics_out *out,
 			      const struct pics_mapping *m,
 			      struct pics_error *err);
+int pics_task_record_write(struct pics_out *out, uint32_t pid,
+			   struct pics_error *err);
+int pics_stop_record_write(struct pics_out *out, uint64_t cycle,
+			   struct pics_error *err);
 
 /* A sample reader that takes over the open @in (closed on failure too). */
 struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,

@@ -449,10 +449,9 @@ int pics_record_next(struct pics_in *in, uint8_t *kind,
 		if (pics_in_need(in, 4, "an extension record length", err))
 			return -1;
 		len = pics_get_uint(pics_in_take(in, 4), 4);
-		if (*kind == PICS_REC_MAPPING)
-			ret = pics_mapping_record_read(in, len, offset, maps,
-						       err);
-		else
+		ret = pics_mapping_record_read(in, *kind, len, offset, maps,
+					       err);
+		if (ret > 0)
 			ret = pics_in_skip(in, len, "an extension record", err);
 		if (ret)
 			return -1;

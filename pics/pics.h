@@ -16,7 +16,7 @@
 /* Format versions written by this library. A reader accepts files of the
  * same major version (any minor) and rejects any other major version. */
 #define PICS_FORMAT_MAJOR 1
-#define PICS_FORMAT_MINOR 1
+#define PICS_FORMAT_MINOR 2
 
 #define PICS_MAX_EVENTS 64
 #define PICS_MAX_WIDTH 8
@@ -133,13 +133,18 @@ const char *pics_stage_scheme(const char *stage);
  * [start, end) of the virtual address space shows the file @path from byte
  * @pgoff on. @path is the file on the target ("/bin/hash") or a name in
  * brackets for memory no file backs: "[kernel]" (the kernel's text, _stext
- * to _etext), "[vdso]". */
+ * to _etext), "[vdso]". A recording that follows several tasks, or a task
+ * that execs, may map different files at the same addresses: a mapping
+ * then belongs to task @pid (0: to every task) and holds for its samples
+ * from cycle @time on (0: from the start). */
 struct pics_mapping {
 	uint64_t start, end;
 	uint64_t pgoff;
 	uint8_t build_id[PICS_BUILD_ID_MAX];
 	unsigned build_id_len;
 	char path[PICS_PATH_MAX];
+	uint32_t pid;
+	uint64_t time;
 };
 
 #define PICS_KERNEL_MAPPING "[kernel]"
@@ -150,6 +155,26 @@ int pics_mapping_validate(const struct pics_mapping *m, struct pics_error *err);
 /* The first of the @n mappings @maps that holds @addr, or NULL. */
 const struct pics_mapping *pics_mapping_find(const struct pics_mapping *maps,
 					     size_t n, uint64_t addr);
+/* The mapping that holds @addr for a sample of task @pid at cycle @cycle:
+ * of the mappings of that task or of every task that hold @addr and hold
+ * from @cycle or before, the one that began last (of those that began
+ * together, the last in @maps). @pid 0, a sample of no named task, takes
+ * any task's. NULL if none. */
+const struct pics_mapping *pics_mapping_find_task(const struct pics_mapping *maps,
+						  size_t n, uint32_t pid,
+						  uint64_t cycle, uint64_t addr);
+
+/* A recording may end its sampling before its command ends (teaperf
+ * record's --max-size): a stop record says from which cycle on the file
+ * holds no samples. pics_sample_writer_stop writes it (no sample may be
+ * added after it); pics_sample_reader_stopped says whether the records
+ * read so far held one, and its cycle. */
+struct pics_sample_writer;
+struct pics_sample_reader;
+int pics_sample_writer_stop(struct pics_sample_writer *w, uint64_t cycle,
+			    struct pics_error *err);
+bool pics_sample_reader_stopped(const struct pics_sample_reader *r,
+				uint64_t *cycle);
 
 /* ---- samples and sample files ------------------------------------------ */
 
@@ -170,6 +195,7 @@ struct pics_sample {
 	uint8_t valid;		/* bit i: slot i holds an instruction */
 	uint64_t addr[PICS_MAX_WIDTH];
 	uint64_t psv[PICS_MAX_WIDTH];
+	uint32_t pid;		/* the task it was taken in; 0: none named */
 };
 
 /* Checks @s against @m: a state that exists, valid bits below the commit

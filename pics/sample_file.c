@@ -1,6 +1,7 @@
 /* Sample files (.tea): a header, one record per sample as it arrives, map
- * records where the producer knows them, and an end record whose counts
- * tell a complete file from a truncated one. */
+ * records where the producer knows them, a task record before each sample
+ * of another task than the one before, and an end record whose counts tell
+ * a complete file from a truncated one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@ struct pics_sample_writer {
 	struct pics_meta meta;
 	unsigned psv_bytes;
 	uint64_t samples, lost;
+	uint32_t task;		/* of the last task record written */
+	bool stopped;
 	char path[PICS_PATH_MAX];
 };
 
@@ -49,8 +52,17 @@ int pics_sample_writer_add(struct pics_sample_writer *w,
 	size_t max = 1 + SAMPLE_HEAD + PICS_MAX_WIDTH * (8 + 8);
 	uint8_t *p;
 
-	if (pics_sample_validate(&w->meta, s, err) ||
-	    pics_out_reserve(&w->out, max, err))
+	if (w->stopped)
+		return pics_fail(err, PICS_ERR_INVALID,
+				 "%s: a sample after the stop record", w->path);
+	if (pics_sample_validate(&w->meta, s, err))
+		return -1;
+	if (s->pid != w->task) {
+		if (pics_task_record_write(&w->out, s->pid, err))
+			return -1;
+		w->task = s->pid;
+	}
+	if (pics_out_reserve(&w->out, max, err))
 		return -1;
 	p = w->out.buf + w->out.len;
 	*p++ = PICS_REC_DATA;
@@ -73,6 +85,16 @@ int pics_sample_writer_map(struct pics_sample_writer *w,
 			   struct pics_error *err)
 {
 	return pics_mapping_record_write(&w->out, m, err);
+}
+
+int pics_sample_writer_stop(struct pics_sample_writer *w, uint64_t cycle,
+			    struct pics_error *err)
+{
+	if (w->stopped)
+		return pics_fail(err, PICS_ERR_INVALID,
+				 "%s: a second stop record", w->path);
+	w->stopped = true;
+	return pics_stop_record_write(&w->out, cycle, err);
 }
 
 void pics_sample_writer_lost(struct pics_sample_writer *w, uint64_t count)
@@ -161,6 +183,10 @@ static int read_sample(struct pics_sample_reader *r, struct pics_sample *s,
 	const uint8_t *p;
 	unsigned slots;
 
+	if (r->maps.stopped)
+		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, offset,
+				    "a sample after the stop record (cycle %llu)",
+				    (unsigned long long)r->maps.stop_cycle);
 	if (pics_in_need(in, SAMPLE_HEAD, "a sample record", err))
 		return -1;
 	p = pics_in_take(in, SAMPLE_HEAD);
@@ -186,6 +212,7 @@ static int read_sample(struct pics_sample_reader *r, struct pics_sample *s,
 		s->psv[i] = pics_get_uint(p + 8, r->psv_bytes);
 		p += 8 + r->psv_bytes;
 	}
+	s->pid = r->maps.task;
 	if (pics_sample_validate(&r->meta, s, err))
 		return pics_error_locate(err, r->path, offset);
 	r->samples++;
@@ -262,6 +289,14 @@ pics_sample_reader_mappings(const struct pics_sample_reader *r, size_t *n)
 {
 	*n = r->maps.n;
 	return r->maps.v;
+}
+
+bool pics_sample_reader_stopped(const struct pics_sample_reader *r,
+				uint64_t *cycle)
+{
+	if (r->maps.stopped && cycle)
+		*cycle = r->maps.stop_cycle;
+	return r->maps.stopped;
 }
 
 void pics_sample_reader_close(struct pics_sample_reader *r)

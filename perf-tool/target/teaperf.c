@@ -2,18 +2,29 @@
  * (driver/linux/tea_pmu.c) and writes the project's sample file
  * (docs/formats.md), which the host's teaperf reads:
  *
- *   teaperf record [-c N] [--jitter B] [--user] [-o FILE] [--] CMD [ARGS...]
+ *   teaperf record [-c N] [--jitter B] [--user] [--inherit] [--max-size SIZE]
+ *                  [-o FILE] [--] CMD [ARGS...]
  *
- * The command is forked and exec'd with the event counting from its exec
- * (enable_on_exec); the ring buffer is drained while it runs; samples the
- * hardware lost, records the kernel dropped (PERF_RECORD_LOST) and
- * throttling are counted. The file names the command and its build-id,
- * and holds map records (kind 0x80): the command's executable mappings and
- * the kernel's text with its build-id, so that the host finds the right
- * binaries. FILE "host:NAME" goes out through teasim's host file channel
- * (docs/linux.md), "console:NAME" on the console as lines a board's host
- * writes back into a file (tea/host_console.h; docs/boards.md). A static
- * program on the kernel's nolibc: no C library. */
+ * CMD is found as a shell finds it (in PATH when it has no '/') and
+ * checked before anything is written: a command that cannot run is one
+ * line and status 127 (not found) or 126, with no file. It is forked and
+ * exec'd with the event counting from its exec (enable_on_exec), and with
+ * --inherit in every task it forks; the ring buffer is drained while it
+ * runs; samples the hardware lost, records the kernel dropped
+ * (PERF_RECORD_LOST) and throttling are counted. The file names the
+ * command and its build-id, and holds map records (kind 0x80, or 0x81
+ * with a task and a cycle) where they arrive: each executable mapping of
+ * each task followed, from the cycle it was made on, so that the host
+ * finds the binary of each sample's task at its cycle; a task record
+ * (0x82) before each sample of another task than the last; and the
+ * kernel's text with its build-id. FILE "host:NAME" goes out through
+ * teasim's host file channel (docs/linux.md), "console:NAME" on the
+ * console as lines a board's host writes back into a file
+ * (tea/host_console.h; docs/boards.md), kept in memory until the end, 8
+ * MiB at the most. At --max-size (for the console, 8 MiB at the most and
+ * by default) sampling stops, a stop record (0x83) says at which cycle,
+ * and the command runs on to its end. A static program on the kernel's
+ * nolibc: no C library. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +39,28 @@
 #define DEFAULT_PERIOD	100000	/* under Linux each sample costs an interrupt */
 #define RING_PAGES	64		/* data pages of the ring buffer, a power of two */
 #define PAGE		4096
-#define MAX_MAPS	64
+#define MAX_MAPS	256		/* the mappings of the tasks alive, for their forks */
 #define EVENTS		10		/* enum pics_tea_event; a unit test checks the names */
 #define PSV_BYTES	((EVENTS + 7) / 8)
 #define REC_SAMPLE	0x01
 #define REC_END		0x02
 #define REC_MAP		0x80
+#define REC_TASK_MAP	0x81
+#define REC_TASK	0x82
+#define REC_STOP	0x83
 #define KERNEL_HALF	0x8000000000000000ull
 #define CONSOLE_MAX	(8u << 20)	/* a file for the console is kept whole until the end */
+#define MIN_SIZE	4096		/* --max-size: room for the header and a few samples */
+/* what a file at its --max-size still needs: a stop record, the kernel's
+ * map record (27 bytes, a 20-byte build-id, "[kernel]") and the end */
+#define TAIL_BYTES	(13 + 5 + 27 + 20 + 8 + 17)
+#define PATH_BYTES	256
+#ifndef X_OK
+#define X_OK		1
+#endif
+#ifndef O_CLOEXEC
+#define O_CLOEXEC	02000000
+#endif
 
 static const char *const event_names[EVENTS] = {
 	"DR-L1", "DR-TLB", "DR-SQ", "FL-MB", "FL-EX", "FL-MO", "ST-L1", "ST-TLB", "ST-LLC",
@@ -44,17 +69,28 @@ static const char *const event_names[EVENTS] = {
 
 struct map {
 	uint64_t start, end, pgoff;
+	uint64_t time;		/* the first cycle it holds for; 0: from the start */
+	uint32_t pid;		/* 0: every task */
 	uint8_t build_id[20];
 	unsigned build_id_len;
-	char path[256];
+	char path[PATH_BYTES];
 };
 
-/* what a run collected, besides the samples it wrote as they came */
+/* what a run collected, besides the records it wrote as they came */
 static struct {
 	unsigned width;
+	int inherit;
 	uint64_t samples, hw_lost, rec_lost, throttled;
+	uint64_t last_time;	/* the cycle of the last sample the ring held */
+	int user_seen;		/* the ring held a sample of user mode */
+	uint64_t last_user_time;	/* the cycle of the last one */
+	uint32_t task;		/* of the last task record written */
+	int stopped;		/* sampling stopped at --max-size */
+	uint64_t stop_cycle, left_out;
+	const char *failed;	/* the output failed after the command started */
 	struct map maps[MAX_MAPS];
 	unsigned n_maps;
+	int fd;			/* the event */
 	pid_t child;
 } run;
 
@@ -62,6 +98,8 @@ static struct {
 
 static uint8_t outbuf[65536];
 static size_t outlen;
+static uint64_t written;	/* bytes of the file so far, outbuf's included */
+static uint64_t max_size;	/* 0: no limit */
 static int outfd = -1;
 static int to_host;		/* -o host:NAME: through teasim's host file channel */
 static int to_console;		/* -o console:NAME: printed at the end */
@@ -74,20 +112,47 @@ static void die(const char *what)
 	exit(1);
 }
 
+/*
+ * Once the command runs, a failure leaves it running on unsampled rather
+ * than orphaned: the event is disabled (its inherited copies with it),
+ * nothing more is written, and teaperf reports the failure when the
+ * command has ended.
+ */
+static void stop_sampling(void)
+{
+	if (run.fd >= 0)
+		ioctl(run.fd, PERF_EVENT_IOC_DISABLE, 0);
+}
+
+static void output_failed(const char *what)
+{
+	if (!run.failed)
+		run.failed = what;
+	stop_sampling();
+	outlen = 0;
+}
+
 static void flush_out(void)
 {
 	size_t done = 0;
 
+	if (run.failed)
+		return;
 	if (to_host) {
 		const char *err = host_file_write(outbuf, outlen);
 
-		if (err)
-			die(err);
+		if (err) {
+			output_failed(err);
+			return;
+		}
 		done = outlen;
 	}
 	if (to_console) {
-		if (outlen > CONSOLE_MAX - console_len)
-			die("the sample file is too large for console:, 8 MiB at the most");
+		/* cannot happen: --max-size keeps the file within the buffer */
+		if (outlen > CONSOLE_MAX - console_len) {
+			output_failed("the sample file outgrew the console's 8 MiB");
+			return;
+		}
 		memcpy(console_file + console_len, outbuf, outlen);
 		console_len += outlen;
 		done = outlen;
@@ -95,8 +160,10 @@ static void flush_out(void)
 	while (done < outlen) {
 		ssize_t n = write(outfd, outbuf + done, outlen - done);
 
-		if (n <= 0)
-			die("cannot write the sample file");
+		if (n <= 0) {
+			output_failed("cannot write the sample file");
+			return;
+		}
 		done += (size_t)n;
 	}
 	outlen = 0;
@@ -104,10 +171,13 @@ static void flush_out(void)
 
 static void put(const void *p, size_t n)
 {
+	if (run.failed)
+		return;
 	if (outlen + n > sizeof(outbuf))
 		flush_out();
 	memcpy(outbuf + outlen, p, n);
 	outlen += n;
+	written += n;
 }
 
 static void put_u8(uint8_t v)
@@ -130,6 +200,26 @@ static void put_str(const char *s, unsigned len_bytes)
 
 	put_le(n, len_bytes);
 	put(s, n);
+}
+
+/* Whether a record of @n bytes still fits under --max-size, with room for
+ * what the end of the file needs. */
+static int room_for(size_t n)
+{
+	return !max_size || written + n + TAIL_BYTES <= max_size;
+}
+
+/* At --max-size: no samples from @cycle on; the command runs on. */
+static void stop_at_max_size(uint64_t cycle)
+{
+	if (run.stopped)
+		return;
+	run.stopped = 1;
+	run.stop_cycle = cycle;
+	stop_sampling();
+	put_u8(REC_STOP);
+	put_le(8, 4);
+	put_le(cycle, 8);
 }
 
 /* The file as CONSOLE_FILE_* lines (tea/host_console.h), each one write:
@@ -164,6 +254,111 @@ static void print_console_file(const char *name)
 	line[sizeof(CONSOLE_FILE_END) + 8] = '\n';
 	if (write(1, line, sizeof(CONSOLE_FILE_END) + 9) != (ssize_t)sizeof(CONSOLE_FILE_END) + 9)
 		die("cannot write to the console");
+}
+
+/* ---- the command: found as a shell finds it, checked before it starts ---- */
+
+/* nolibc has no strerror: the errors execve and the search can meet */
+static const char *errno_text(int e)
+{
+	switch (e) {
+	case ENOENT: return "No such file or directory";
+	case EACCES: return "Permission denied";
+	case ENOEXEC: return "Exec format error";
+	case ENOTDIR: return "Not a directory";
+	case EISDIR: return "Is a directory";
+	case ENAMETOOLONG: return "File name too long";
+	case ELOOP: return "Too many levels of symbolic links";
+	case E2BIG: return "Argument list too long";
+	case ENOMEM: return "Cannot allocate memory";
+	case ETXTBSY: return "Text file busy";
+	case EPERM: return "Operation not permitted";
+	case EIO: return "Input/output error";
+	}
+	return NULL;
+}
+
+/* One line, and the status a shell gives: 127 when there is no such
+ * command, 126 when there is one that cannot run. */
+static int cannot_run(const char *cmd, int e)
+{
+	const char *text = errno_text(e);
+
+	if (text)
+		printf("teaperf: cannot run %s: %s\n", cmd, text);
+	else
+		printf("teaperf: cannot run %s: error %d\n", cmd, e);
+	return e == ENOENT ? 127 : 126;
+}
+
+/* 0 when @path names a file execve can run, as far as can be told
+ * without running it, else the errno it would meet. */
+static int check_runnable(const char *path)
+{
+	struct stat st;
+	uint8_t magic[4];
+	ssize_t n;
+	int fd, ret;
+
+	if (stat(path, &st) < 0)
+		return errno;
+	if (S_ISDIR(st.st_mode))
+		return EISDIR;
+	if (!S_ISREG(st.st_mode))
+		return EACCES;
+	ret = my_syscall4(__NR_faccessat, AT_FDCWD, path, X_OK, 0);
+	if (ret < 0)
+		return -ret;
+	/* an ELF, or a script where the kernel has binfmt_script */
+	fd = open(path, O_RDONLY, 0);
+	if (fd < 0)
+		return 0;	/* execute-only: execve will tell */
+	n = read(fd, magic, sizeof(magic));
+	close(fd);
+	if ((n == 4 && !memcmp(magic, "\177ELF", 4)) || (n >= 2 && magic[0] == '#' && magic[1] == '!'))
+		return 0;
+	return ENOEXEC;
+}
+
+/*
+ * The file to run for @cmd, as execvp finds it: @cmd itself when it holds
+ * a '/', else the first that can run of that name in PATH's folders
+ * ("/bin:/usr/bin" when PATH is unset; an empty entry is the current
+ * folder). 0 with its path in @file, or the errno to report: ENOENT when
+ * no folder has it, else what the first file found met.
+ */
+static int find_command(const char *cmd, char **envp, char *file)
+{
+	const char *path = _getenv("PATH", envp), *dir, *next;
+	int found = 0;
+
+	if (strchr(cmd, '/')) {
+		if (strlen(cmd) >= PATH_BYTES)
+			return ENAMETOOLONG;
+		strcpy(file, cmd);
+		return check_runnable(file);
+	}
+	if (!path)
+		path = "/bin:/usr/bin";
+	for (dir = path; dir; dir = next ? next + 1 : NULL) {
+		size_t len;
+		int e;
+
+		next = strchr(dir, ':');
+		len = next ? (size_t)(next - dir) : strlen(dir);
+		if (len + 1 + strlen(cmd) >= PATH_BYTES)
+			continue;
+		memcpy(file, dir, len);
+		if (len)
+			file[len++] = '/';
+		strcpy(file + len, cmd);
+		e = check_runnable(file);
+		if (!e)
+			return 0;
+		if (e != ENOENT && e != ENOTDIR && !found)
+			found = e;
+	}
+	return found ? found : ENOENT;
 }
 
 /* ---- identities: build-ids of ELF files and of the kernel ---- */
@@ -228,38 +423,6 @@ out:
 	return got;
 }
 
-static void add_map(uint64_t start, uint64_t end, uint64_t pgoff, const char *path)
-{
-	struct map *m;
-
-	if (run.n_maps == MAX_MAPS)
-		return;
-	m = &run.maps[run.n_maps++];
-	m->start = start;
-	m->end = end;
-	m->pgoff = pgoff;
-	strncpy(m->path, path, sizeof(m->path) - 1);
-	m->build_id_len = path[0] == '[' ? 0 : elf_build_id(path, m->build_id);
-}
-
-/*
- * The kernel: the upper half of the address space, where a RISC-V kernel
- * and its modules live (reading the text's bounds from /proc/kallsyms
- * would cost more than a long recording), with the build-id of
- * /sys/kernel/notes, by which the host finds its vmlinux.
- */
-static void add_kernel_map(void)
-{
-	int fd = open("/sys/kernel/notes", O_RDONLY, 0);
-	ssize_t n = fd < 0 ? 0 : read(fd, scratch, sizeof(scratch));
-
-	if (fd >= 0)
-		close(fd);
-	add_map(KERNEL_HALF, ~0ull, 0, "[kernel]");
-	run.maps[run.n_maps - 1].build_id_len =
-		note_build_id(scratch, n > 0 ? (size_t)n : 0, run.maps[run.n_maps - 1].build_id);
-}
-
 /* ---- the file ---- */
 
 static void write_header(uint64_t period, const char *binary)
@@ -271,7 +434,7 @@ static void write_header(uint64_t period, const char *binary)
 
 	put("TEASMPL", 8);
 	put_le(1, 2);		/* major */
-	put_le(1, 2);		/* minor: map records */
+	put_le(2, 2);		/* minor: task map, task and stop records */
 	start = outlen;
 	put_le(0, 4);		/* H, below */
 	put_str("TEA", 1);
@@ -288,23 +451,167 @@ static void write_header(uint64_t period, const char *binary)
 	memcpy(outbuf + start, &h, 4);
 }
 
-/* One PERF_RECORD_SAMPLE's raw data as a sample record. */
-static void write_sample(const uint8_t *raw, uint32_t size)
+static size_t map_body(const struct map *m)
+{
+	return (m->pid || m->time ? 12 : 0) + 8 + 8 + 8 + 1 + m->build_id_len + 2 + strlen(m->path);
+}
+
+/* A map record: 0x80 for a mapping of every task from the start (as
+ * readers before task map records know it), else 0x81. */
+static void put_map(const struct map *m)
+{
+	int task = m->pid || m->time;
+
+	put_u8(task ? REC_TASK_MAP : REC_MAP);
+	put_le(map_body(m), 4);
+	if (task) {
+		put_le(m->pid, 4);
+		put_le(m->time, 8);
+	}
+	put_le(m->start, 8);
+	put_le(m->end, 8);
+	put_le(m->pgoff, 8);
+	put_u8((uint8_t)m->build_id_len);
+	put(m->build_id, m->build_id_len);
+	put_str(m->path, 2);
+}
+
+/* A mapping made while the command runs; none after a stop, as no sample
+ * comes after it. */
+static void write_map(const struct map *m)
+{
+	if (run.stopped)
+		return;
+	if (!room_for(5 + map_body(m))) {
+		stop_at_max_size(run.last_time + 1);
+		return;
+	}
+	put_map(m);
+}
+
+/* The cycle from which a mapping reported now holds: the records come in
+ * the order they happened, so after the last sample read of user mode,
+ * the only mode whose addresses a task's mappings hold (so the command's
+ * first image holds from the start, though its exec's kernel samples come
+ * before its mappings). */
+static uint64_t map_time(void)
+{
+	return run.user_seen ? run.last_user_time + 1 : 0;
+}
+
+/* Kept for the task's forks, which start with its mappings; a task's own
+ * are forgotten when it execs or exits. */
+static void keep_map(const struct map *m)
+{
+	if (run.n_maps < MAX_MAPS)
+		run.maps[run.n_maps++] = *m;
+}
+
+static void forget_task(uint32_t pid)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < run.n_maps; i++)
+		if (run.maps[i].pid != pid)
+			run.maps[k++] = run.maps[i];
+	run.n_maps = k;
+}
+
+/* A PERF_RECORD_MMAP of task @pid (without --inherit, the one task: 0). */
+static void add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, const char *path)
+{
+	struct map m = {
+		.start = start, .end = start + len, .pgoff = pgoff, .time = map_time(),
+		.pid = run.inherit ? pid : 0,
+	};
+
+	strncpy(m.path, path, sizeof(m.path) - 1);
+	m.build_id_len = path[0] == '[' ? 0 : elf_build_id(path, m.build_id);
+	write_map(&m);
+	keep_map(&m);
+}
+
+/* A fork (not a thread): the child runs its parent's mappings until it
+ * execs, so they become its own from now on. */
+static void fork_task(uint32_t pid, uint32_t ppid)
+{
+	unsigned n = run.n_maps;
+
+	for (unsigned i = 0; i < n; i++) {
+		struct map m = run.maps[i];
+
+		if (m.pid != ppid)
+			continue;
+		m.pid = pid;
+		m.time = map_time();
+		write_map(&m);
+		keep_map(&m);
+	}
+}
+
+/*
+ * The kernel: the upper half of the address space, where a RISC-V kernel
+ * and its modules live (reading the text's bounds from /proc/kallsyms
+ * would cost more than a long recording), with the build-id of
+ * /sys/kernel/notes, by which the host finds its vmlinux; every task's,
+ * from the start.
+ */
+static void write_kernel_map(void)
+{
+	struct map m = { .start = KERNEL_HALF, .end = ~0ull, .path = "[kernel]" };
+	int fd = open("/sys/kernel/notes", O_RDONLY, 0);
+	ssize_t n = fd < 0 ? 0 : read(fd, scratch, sizeof(scratch));
+
+	if (fd >= 0)
+		close(fd);
+	m.build_id_len = note_build_id(scratch, n > 0 ? (size_t)n : 0, m.build_id);
+	put_map(&m);	/* room_for() kept room for it */
+}
+
+/* One PERF_RECORD_SAMPLE's raw data as a sample record of task @pid. */
+static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid)
 {
 	struct tea_perf_raw s;
-	unsigned state, valid;
+	unsigned state, valid, k;
+	size_t bytes;
 
 	if (size < sizeof(s))
 		return;
 	memcpy(&s, raw, sizeof(s));
 	if (s.version != TEA_PERF_RAW_VERSION || s.width != run.width ||
-	    size < TEA_PERF_RAW_SIZE(s.width))
-		die("a sample in a layout this teaperf does not know");
+	    size < TEA_PERF_RAW_SIZE(s.width)) {
+		output_failed("a sample in a layout this teaperf does not know");
+		return;
+	}
 	run.hw_lost += s.lost;
+	run.last_time = s.time;
+	if (((s.stat >> 16) & 3) == 0) {	/* PRIV: user mode */
+		run.user_seen = 1;
+		run.last_user_time = s.time;
+	}
 	state = (s.stat >> 2) & 3;
 	valid = (s.stat >> 8) & ((1u << s.width) - 1);
 	if (!valid)
 		return;
+	if (run.stopped || run.failed) {
+		run.left_out++;
+		return;
+	}
+	if (!run.inherit)
+		pid = 0;
+	k = (unsigned)__builtin_popcount(valid);
+	bytes = (pid != run.task ? 9 : 0) + 11 + k * (8 + PSV_BYTES);
+	if (!room_for(bytes)) {
+		stop_at_max_size(s.time);
+		run.left_out++;
+		return;
+	}
+	if (pid != run.task) {
+		put_u8(REC_TASK);
+		put_le(4, 4);
+		put_le(pid, 4);
+		run.task = pid;
+	}
 	put_u8(REC_SAMPLE);
 	put_u8((uint8_t)state);
 	put_u8((uint8_t)valid);
@@ -322,24 +629,11 @@ static void write_sample(const uint8_t *raw, uint32_t size)
 	run.samples++;
 }
 
-static void write_maps_and_end(void)
+static void write_end(void)
 {
-	for (unsigned i = 0; i < run.n_maps; i++) {
-		const struct map *m = &run.maps[i];
-		size_t n = strlen(m->path);
-
-		put_u8(REC_MAP);
-		put_le(8 + 8 + 8 + 1 + m->build_id_len + 2 + n, 4);
-		put_le(m->start, 8);
-		put_le(m->end, 8);
-		put_le(m->pgoff, 8);
-		put_u8((uint8_t)m->build_id_len);
-		put(m->build_id, m->build_id_len);
-		put_str(m->path, 2);
-	}
 	put_u8(REC_END);
 	put_le(run.samples, 8);
-	put_le(run.hw_lost + run.rec_lost, 8);
+	put_le(run.hw_lost + run.rec_lost + run.left_out, 8);
 }
 
 /* ---- perf ---- */
@@ -353,27 +647,49 @@ static void drain(struct tea_ring *ring)
 
 	while ((size = tea_ring_next(ring, rec, sizeof(rec_words))) > 0) {
 		const struct perf_event_header *hdr = (const void *)rec;
+		uint32_t pid, ppid;
 
+		/* every record of these types starts with the task's pid */
+		memcpy(&pid, rec + 8, 4);
 		switch (hdr->type) {
 		case PERF_RECORD_SAMPLE: {
 			/* ip, pid/tid, time, cpu/res, period, raw */
 			uint32_t raw_size;
 
+			memcpy(&pid, rec + 8 + 8, 4);
 			memcpy(&raw_size, rec + 8 + 8 + 8 + 8 + 8 + 8, 4);
 			if (8 + 40 + 4 + (size_t)raw_size <= (size_t)size)
-				write_sample(rec + 8 + 40 + 4, raw_size);
+				write_sample(rec + 8 + 40 + 4, raw_size, pid);
 			break;
 		}
 		case PERF_RECORD_MMAP: {
 			uint64_t addr, len, pgoff;
-			uint32_t pid;
 
-			memcpy(&pid, rec + 8, 4);
 			memcpy(&addr, rec + 16, 8);
 			memcpy(&len, rec + 24, 8);
 			memcpy(&pgoff, rec + 32, 8);
-			if ((pid_t)pid == run.child && !(hdr->misc & PERF_RECORD_MISC_MMAP_DATA))
-				add_map(addr, addr + len, pgoff, (const char *)rec + 40);
+			rec[size - 1] = '\0';
+			if ((run.inherit || (pid_t)pid == run.child) &&
+			    !(hdr->misc & PERF_RECORD_MISC_MMAP_DATA))
+				add_map(pid, addr, len, pgoff, (const char *)rec + 40);
+			break;
+		}
+		case PERF_RECORD_COMM:
+			/* an exec: the mappings that come next replace these */
+			if (hdr->misc & PERF_RECORD_MISC_COMM_EXEC)
+				forget_task(run.inherit ? pid : 0);
+			break;
+		case PERF_RECORD_FORK:
+			memcpy(&ppid, rec + 12, 4);
+			if (run.inherit && pid != ppid)
+				fork_task(pid, ppid);
+			break;
+		case PERF_RECORD_EXIT: {
+			uint32_t tid;
+
+			memcpy(&tid, rec + 16, 4);
+			if (run.inherit && pid == tid)
+				forget_task(pid);
 			break;
 		}
 		case PERF_RECORD_LOST: {
@@ -389,7 +705,7 @@ static void drain(struct tea_ring *ring)
 		}
 	}
 	if (size < 0)
-		die("a malformed record in the ring buffer");
+		output_failed("a malformed record in the ring buffer");
 	tea_ring_release(ring);
 }
 
@@ -406,72 +722,109 @@ static int open_event(long type, uint64_t period, unsigned jitter, int user_only
 			   PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW;
 	attr.disabled = 1;
 	attr.enable_on_exec = 1;
+	/* children's events are copies of this one, writing into its ring */
+	attr.inherit = (unsigned)run.inherit;
+	attr.task = (unsigned)run.inherit;
 	attr.exclude_kernel = user_only;
 	attr.exclude_hv = 1;
 	attr.mmap = 1;
 	attr.comm = 1;
+	attr.comm_exec = 1;
 	attr.watermark = 1;
 	attr.wakeup_watermark = RING_PAGES * PAGE / 4;
-	return my_syscall5(__NR_perf_event_open, &attr, run.child, -1, -1, 8 /* CLOEXEC */);
+	/* perf maps no ring of an inherited event that follows its task on
+	 * every CPU: this one follows it on CPU 0, the one hart */
+	return my_syscall5(__NR_perf_event_open, &attr, run.child, run.inherit ? 0 : -1, -1,
+			   8 /* CLOEXEC */);
+}
+
+/* Whether CPU 0 is the only one (a kernel without SMP may not say). */
+static int one_cpu(void)
+{
+	char buf[16];
+	int fd = open("/sys/devices/system/cpu/online", O_RDONLY, 0);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf));
+
+	if (fd >= 0)
+		close(fd);
+	return n < 0 || (n == 2 && !memcmp(buf, "0\n", 2));
 }
 
 static void usage(int status)
 {
-	printf("usage: teaperf record [-c N] [--jitter B] [--user] [-o FILE] [--] CMD [ARGS...]\n"
+	printf("usage: teaperf record [-c N] [--jitter B] [--user] [--inherit] [--max-size SIZE]\n"
+	       "                      [-o FILE] [--] CMD [ARGS...]\n"
 	       "Samples CMD with the TEA sampler (the kernel's tea PMU) and writes a sample\n"
 	       "file (default teaperf.tea; host:NAME through teasim's host file channel,\n"
-	       "console:NAME on the console for a board's host, teaperf boot).\n"
-	       "  -c, --period N  cycles between samples (default %d)\n"
-	       "  --jitter B      add 0..2^B-1 random cycles to each period (0..16)\n"
-	       "  --user          user-mode samples only (as perf_event_paranoid may demand)\n"
-	       "  -o FILE         the sample file (host:NAME: into teasim's --host-dir;\n"
-	       "                  console:NAME: printed at the end, for the host to write)\n",
+	       "console:NAME on the console for a board's host, teaperf boot). CMD without\n"
+	       "a '/' is looked for in PATH (default /bin:/usr/bin).\n"
+	       "  -c, --period N    cycles between samples (default %d)\n"
+	       "  --jitter B        add 0..2^B-1 random cycles to each period (0..16)\n"
+	       "  --user            user-mode samples only (as perf_event_paranoid may demand)\n"
+	       "  --inherit         follow the tasks CMD forks, and theirs: each sample and\n"
+	       "                    mapping names its task\n"
+	       "  --max-size SIZE   stop sampling before the file exceeds SIZE bytes (K, M\n"
+	       "                    suffixes; at least 4K); CMD runs on to its end\n"
+	       "                    (console: 8M at the most and by default)\n"
+	       "  -o FILE           the sample file (host:NAME: into teasim's --host-dir;\n"
+	       "                    console:NAME: printed at the end, for the host to write)\n",
 	       DEFAULT_PERIOD);
 	exit(status);
 }
 
-static uint64_t number_arg(const char *s, const char *opt, uint64_t max)
+static uint64_t number_arg(const char *s, const char *opt, uint64_t max, int suffix)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, unit = 1;
 
 	if (!*s)
 		usage(2);
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9' || v > max / 10) {
-			printf("teaperf: %s needs a number up to %llu\n", opt, (unsigned long long)max);
-			exit(2);
+	for (const char *first = s; *s; s++) {
+		if (suffix && s > first && (*s == 'K' || *s == 'M') && !s[1]) {
+			unit = *s == 'K' ? 1024 : 1024 * 1024;
+			break;
 		}
+		if (*s < '0' || *s > '9' || v > max / 10)
+			goto bad;
 		v = v * 10 + (uint64_t)(*s - '0');
 	}
-	if (v > max) {
-		printf("teaperf: %s needs a number up to %llu\n", opt, (unsigned long long)max);
-		exit(2);
-	}
-	return v;
+	if (v > max / unit)
+		goto bad;
+	return v * unit;
+bad:
+	printf("teaperf: %s needs a number up to %llu%s\n", opt, (unsigned long long)max,
+	       suffix ? " (bytes, or with K or M)" : "");
+	exit(2);
 }
 
 int main(int argc, char **argv, char **envp)
 {
+	static char file[PATH_BYTES];
 	const char *out = "teaperf.tea";
-	uint64_t period = DEFAULT_PERIOD, jitter = 0;
-	int user_only = 0, go[2], fd, i, wstatus = 0;
+	uint64_t period = DEFAULT_PERIOD, jitter = 0, size_limit = 0;
+	int user_only = 0, go[2], exec_err[2], i, e, wstatus = 0, status;
 	long type;
 	struct tea_ring ring;
 	struct pollfd pfd;
+	ssize_t n;
 
+	run.fd = -1;
 	if (argc < 2 || strcmp(argv[1], "record"))
 		usage(2);
 	/* options stop at "--" or at the command (the kernel hands init no
 	 * second "--") */
 	for (i = 2; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++) {
 		if ((!strcmp(argv[i], "--period") || !strcmp(argv[i], "-c")) && i + 1 < argc)
-			period = number_arg(argv[++i], "--period", 0xffffffffu);
+			period = number_arg(argv[++i], "--period", 0xffffffffu, 0);
 		else if (!strcmp(argv[i], "--jitter") && i + 1 < argc)
-			jitter = number_arg(argv[++i], "--jitter", 16);
+			jitter = number_arg(argv[++i], "--jitter", 16, 0);
+		else if (!strcmp(argv[i], "--max-size") && i + 1 < argc)
+			size_limit = number_arg(argv[++i], "--max-size", ~0ull, 1);
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out = argv[++i];
 		else if (!strcmp(argv[i], "--user"))
 			user_only = 1;
+		else if (!strcmp(argv[i], "--inherit"))
+			run.inherit = 1;
 		else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
 			usage(0);
 		else
@@ -481,11 +834,28 @@ int main(int argc, char **argv, char **envp)
 		i++;
 	if (i >= argc || period == 0)
 		usage(2);
+	if (size_limit && size_limit < MIN_SIZE) {
+		printf("teaperf: --max-size needs at least %d bytes\n", MIN_SIZE);
+		exit(2);
+	}
 	argv += i;
+	to_host = !strncmp(out, "host:", 5);
+	to_console = !strncmp(out, "console:", 8);
+	max_size = size_limit;
+	if (to_console && (!max_size || max_size > CONSOLE_MAX))
+		max_size = CONSOLE_MAX;
+	if (to_console && !console_file_name_ok(out + 8, strlen(out + 8)))
+		die("console:NAME: 1 to 64 of A-Z a-z 0-9 . _ -, not starting with '.'");
 
+	/* before anything is opened: a command that cannot run leaves no file */
+	e = find_command(argv[0], envp, file);
+	if (e)
+		return cannot_run(argv[0], e);
 	if (tea_pmu_find(&type, &run.width))
 		die("no tea PMU (is the TEA driver loaded?)");
-	if (my_syscall2(__NR_pipe2, go, 0))
+	if (run.inherit && !one_cpu())
+		die("--inherit follows a command's tasks on one CPU only, and this machine has more");
+	if (my_syscall2(__NR_pipe2, go, 0) || my_syscall2(__NR_pipe2, exec_err, O_CLOEXEC))
 		die("cannot make a pipe");
 	run.child = fork();
 	if (run.child < 0)
@@ -494,41 +864,55 @@ int main(int argc, char **argv, char **envp)
 		char c;
 
 		close(go[1]);
+		close(exec_err[0]);
 		if (read(go[0], &c, 1) != 1)
 			exit(127);
-		execve(argv[0], argv, envp);
-		printf("teaperf: cannot run %s\n", argv[0]);
-		exit(127);
+		execve(file, argv, envp);
+		/* what the check could not foresee: the parent reports it */
+		e = errno;
+		if (write(exec_err[1], &e, sizeof(e)) != sizeof(e))
+			exit(127);
+		exit(e == ENOENT ? 127 : 126);
 	}
 	close(go[0]);
-	fd = open_event(type, period, (unsigned)jitter, user_only);
-	if (fd < 0) {
+	close(exec_err[1]);
+	run.fd = open_event(type, period, (unsigned)jitter, user_only);
+	if (run.fd < 0) {
 		kill(run.child, 9);
-		die(fd == -EACCES ? "perf_event_open: not allowed to sample the kernel "
+		die(run.fd == -EACCES ? "perf_event_open: not allowed to sample the kernel "
 			"(perf_event_paranoid): use --user" :
-		    fd == -EBUSY ? "perf_event_open: the sampler is busy with another event" :
+		    run.fd == -EBUSY ? "perf_event_open: the sampler is busy with another event" :
 		    "perf_event_open failed");
 	}
-	if (tea_ring_map(&ring, fd, RING_PAGES))
+	if (tea_ring_map(&ring, run.fd, RING_PAGES))
 		die("cannot map the ring buffer");
-	to_host = !strncmp(out, "host:", 5);
-	to_console = !strncmp(out, "console:", 8);
 	if (to_host) {
 		const char *err = host_file_open(out + 5);
 
 		if (err)
 			die(err);
-	} else if (to_console) {
-		if (!console_file_name_ok(out + 8, strlen(out + 8)))
-			die("console:NAME: 1 to 64 of A-Z a-z 0-9 . _ -, not starting with '.'");
-	} else if ((outfd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0)
+	} else if (!to_console && (outfd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644)) < 0) {
 		die("cannot create the sample file");
-	write_header(period, argv[0]);
+	}
+	write_header(period, file);
 	if (write(go[1], "g", 1) != 1)
 		die("cannot start the command");
 	close(go[1]);
+	/* the pipe closes at a successful exec; else it brings the errno */
+	n = read(exec_err[0], &e, sizeof(e));
+	close(exec_err[0]);
+	if (n == sizeof(e)) {
+		waitpid(run.child, &wstatus, 0);
+		if (to_host)
+			host_file_close();	/* empty: the channel cannot remove it */
+		else if (!to_console) {
+			close(outfd);
+			unlink(out);
+		}
+		return cannot_run(argv[0], e);
+	}
 
-	pfd.fd = fd;
+	pfd.fd = run.fd;
 	pfd.events = POLLIN;
 	for (;;) {
 		pid_t done = waitpid(run.child, &wstatus, WNOHANG);
@@ -540,10 +924,20 @@ int main(int argc, char **argv, char **envp)
 	}
 	drain(&ring);
 	tea_ring_unmap(&ring);
-	close(fd);
-	add_kernel_map();
-	write_maps_and_end();
+	close(run.fd);
+	status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + (wstatus & 0x7f);
+	write_kernel_map();
+	write_end();
 	flush_out();
+	if (run.failed) {
+		if (to_host)
+			host_file_close();
+		else if (!to_console)
+			close(outfd);
+		printf("teaperf: %s: %s; the file is cut short, %s ran to its end\n", out, run.failed,
+		       file);
+		return 1;
+	}
 	if (to_host) {
 		const char *err = host_file_close();
 
@@ -555,8 +949,13 @@ int main(int argc, char **argv, char **envp)
 		die("cannot close the sample file");
 	}
 	printf("teaperf: %llu samples of %s in %s; lost %llu in the hardware, %llu in the kernel; "
-	       "throttled %llu times\n", (unsigned long long)run.samples, argv[0], out,
+	       "throttled %llu times\n", (unsigned long long)run.samples, file, out,
 	       (unsigned long long)run.hw_lost, (unsigned long long)run.rec_lost,
 	       (unsigned long long)run.throttled);
-	return WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + (wstatus & 0x7f);
+	if (run.stopped)
+		printf("teaperf: %s reached --max-size %llu bytes: sampling stopped at cycle %llu, "
+		       "%s ran on to its end; %llu samples left out (counted lost)\n", out,
+		       (unsigned long long)max_size, (unsigned long long)run.stop_cycle, file,
+		       (unsigned long long)run.left_out);
+	return status;
 }

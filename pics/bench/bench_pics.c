@@ -65,7 +65,7 @@ static int write_file(const char *path, const struct pics_meta *m,
 {
 	struct pics_sample_writer *w;
 	struct pics_error err;
-	struct pics_sample s;
+	struct pics_sample s = { 0 };
 	uint64_t rng = 0x9e3779b97f4a7c15ULL;
 
 	w = pics_sample_writer_open(path, m, &err);

@@ -60,6 +60,26 @@ def mapping(start=0x10000, end=0x11000, pgoff=0, build_id=bytes(range(20)),
     return b"\x80" + struct.pack("<I", n) + body
 
 
+def task_mapping(pid, time, length=None, **kw):
+    """A task map record (kind 0x81): pid and time, then a map record's
+    fields; @length overrides the true body length."""
+    body = struct.pack("<IQ", pid, time) + mapping(**kw)[5:]
+    n = len(body) if length is None else length
+    return b"\x81" + struct.pack("<I", n) + body
+
+
+def task(pid, length=4):
+    """A task record (kind 0x82)."""
+    return b"\x82" + struct.pack("<I", length) + struct.pack("<I", pid)[:length] \
+        + bytes(max(0, length - 4))
+
+
+def stop(cycle, length=8):
+    """A stop record (kind 0x83)."""
+    return b"\x83" + struct.pack("<I", length) + struct.pack("<Q", cycle)[:length] \
+        + bytes(max(0, length - 8))
+
+
 KERNEL_MAP = mapping(0xffffffff80001000, 0xffffffff80105000, 0,
                      bytes(range(100, 120)), "[kernel]")
 
@@ -110,9 +130,16 @@ def corpus():
         # A later minor version: an extra header field and an extension
         # record of a kind this reader does not know, both skipped.
         "valid-minor-extension.tea":
-            preamble(SMP, header_fields() + b"\x01\x02\x03\x04", minor=2)
-            + GOOD[0] + b"\x81" + struct.pack("<I", 3) + b"new"
+            preamble(SMP, header_fields() + b"\x01\x02\x03\x04", minor=3)
+            + GOOD[0] + b"\xfe" + struct.pack("<I", 3) + b"new"
             + b"".join(GOOD[1:]) + end(3, 0),
+        # Tasks (minor version 2): task map records, task records before
+        # the samples of each task, a stop record after the last sample.
+        "valid-tasks.tea": samples_file(
+            records=[task_mapping(7, 0), task(7), GOOD[0],
+                     task_mapping(8, 5000, path="/bin/loop"), task(8),
+                     GOOD[1], task(7), GOOD[2], stop(12001), KERNEL_MAP],
+            count=3, minor=2),
         "valid-profile.prof": profile_file(),
         # Map records (minor version 1) anywhere before the end record.
         "valid-maps.tea": samples_file(
@@ -200,6 +227,19 @@ def corpus():
         "map-path-empty.tea": samples_file(records=[mapping(path="")]),
         "map-path-nul.tea": samples_file(records=[
             mapping(path=b"/bin/p\0rog")]),
+        "task-map-len-short.tea": samples_file(records=[
+            task_mapping(7, 0, length=len(task_mapping(7, 0)) - 6)]),
+        "task-map-len-tiny.tea": samples_file(records=[
+            task_mapping(7, 0, length=27 + 3)]),
+        "task-map-start-after-end.tea": samples_file(records=[
+            task_mapping(7, 0, start=0x11000, end=0x10000)]),
+        "task-len-3.tea": samples_file(records=[task(7, length=3)]),
+        "task-len-8.tea": samples_file(records=[task(7, length=8)]),
+        "stop-len-16.tea": samples_file(records=[stop(1, length=16)]),
+        "stop-twice.tea": samples_file(records=GOOD + [stop(1), stop(2)],
+                                       count=3),
+        "sample-after-stop.tea": samples_file(
+            records=[GOOD[0], stop(5000)] + GOOD[1:]),
         "prof-map-len-short.prof": preamble(PROF, profile_fields())
             + mapping(length=len(mapping()) - 6) + end(0, 0),
 

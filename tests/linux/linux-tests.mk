@@ -84,10 +84,11 @@ LINUX_DEMO_MAX_ERROR := 10
 $(RESULTS)/linux/demo: $(BINS) $(LINUX_IMAGE) $(LINUX_CPIO) tests/linux/linux-demo-test.sh FORCE
 	@$(RUN_TEST) $@ 3600 tests/linux/linux-demo-test.sh $(MAKE) $(BUILD) $(LINUX_DEMO_MAX_ERROR)
 
-# The TEA driver in the kernel's own style (scripts/checkpatch.pl --strict).
-$(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c FORCE
-	@$(RUN_TEST) $@ 120 perl $(LINUX_SRC)/scripts/checkpatch.pl --strict --no-tree \
-		-f driver/linux/tea_pmu.c
+# The TEA driver and its binding in the kernel's own style, checked inside
+# the kernel tree (tests/linux/checkpatch.sh).
+$(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c \
+		driver/linux/bindings/tea,sampler.yaml tests/linux/checkpatch.sh FORCE
+	@$(RUN_TEST) $@ 120 tests/linux/checkpatch.sh $(LINUX_SRC)
 
 LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
 		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf $(RESULTS)/linux/stock-perf \

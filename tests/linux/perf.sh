@@ -5,9 +5,12 @@
 # board, for teaperf extract), and a 1 MiB file through the host file
 # channel; the host then reads the sample files with teaperf (symbols of
 # the program and the kernel) and checks the big file byte for byte. Then, on
-# the ISS only, bad input to teaperf record: each a clear message and a
-# non-zero status. With --rtl among the teasim options the boot runs on the
-# RTL core; --quick keeps to that one boot.
+# the ISS only, teaperf record of a forking command (--inherit: each
+# sample attributed to its task's binary at its cycle), --max-size (the
+# command runs on, the file says where sampling stopped), and bad input to
+# teaperf record: each a clear message and a non-zero status, and no file.
+# With --rtl among the teasim options the boot runs on the RTL core;
+# --quick keeps to that one boot.
 # usage: perf.sh [--quick] LINUX_DIR TEAPERF TEASIM [TEASIM OPTIONS...]
 set -u
 quick=0
@@ -112,9 +115,109 @@ run badname "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/tea
 [ $status -eq 1 ] && has badname "teaperf: the name is not one the host takes" && [ ! -e "$work/x" ]
 check "-o host:../x is refused: one line, status 1 (got $status)" $? badname
 
+# A forking command: /bin/forks runs /bin/loop in a child, both at
+# 0x10000. With --inherit the child's samples come too, each after a task
+# record, and the maps say whose they are and from which cycle: every user
+# sample lies in its own task's binary at its cycle (the child's in
+# /bin/loop, the parent's in /bin/forks, never the other). Without it, the
+# parent alone; a command without '/' is found in PATH (unset: /bin).
+run tasks "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
+/bin/teaperf record --inherit --period 20000 -o host:forks.tea /bin/forks 4000 ; \
+/bin/teaperf record --period 20000 -o host:parent.tea forks 4000"
+child=$(sed -n 's/^forks: child \([0-9]*\) exited with 0$/\1/p' "$work/tasks.out" | head -1)
+"$teaperf" script "$work/host/forks.tea" >"$work/forks.txt" 2>&1
+# (each user address's mapping, by the rule of docs/formats.md: of the
+# mappings of its task or of every task that hold it from its cycle or
+# before, the latest; "TASK:PATH:SAMPLES" per pair)
+attribute() {
+	python3 - "$1" <<'EOF'
+import collections, sys
+maps, samples, task = [], [], 0
+for line in open(sys.argv[1]):
+    f = line.split()
+    if f and f[0] == "map":
+        maps.append((0, 0, int(f[1], 16), int(f[2], 16), f[5]))
+    elif f and f[0] == "task-map":
+        maps.append((int(f[1]), int(f[2]), int(f[3], 16), int(f[4], 16), f[7]))
+    elif f and f[0] == "task":
+        task = int(f[1])
+    elif f and f[0] == "sample":
+        samples += [(task, int(f[1]), int(s.split(":")[0], 16))
+                    for s in f[3:] if s != "-" and int(s.split(":")[0], 16) < 1 << 63]
+def find(pid, cycle, addr):
+    best = None
+    for m in maps:
+        if m[2] <= addr < m[3] and m[1] <= cycle and not (pid and m[0] and m[0] != pid):
+            if best is None or m[1] >= best[1]:
+                best = m
+    return best[4] if best else "?"
+n = collections.Counter((p, find(p, c, a)) for p, c, a in samples)
+print(" ".join("%d:%s:%d" % (p, path, k) for (p, path), k in sorted(n.items())))
+EOF
+}
+got=$(attribute "$work/forks.txt")
+# the parent: the task other than the child
+parent=$(tr ' ' '\n' <<<"$got" | cut -d: -f1 | grep -vx "${child:-x}" | head -1)
+ok=1
+[ -n "$child" ] && [ -n "$parent" ] || ok=0
+for want in "$child:/bin/loop" "$parent:/bin/forks"; do
+	k=$(tr ' ' '\n' <<<"$got" | sed -n "s|^$want:||p")
+	[ "${k:-0}" -ge 10 ] || ok=0
+done
+tr ' ' '\n' <<<"$got" | grep -qE "^($parent:/bin/loop|$child:/bin/forks|[0-9]+:\?):" && ok=0
+grep -qE "^task-map $child [1-9][0-9]* 0x10000 .* /bin/loop$" "$work/forks.txt" || ok=0
+[ $status -eq 0 ] && [ $ok -eq 1 ]
+check "--inherit: each task's samples in its own binary at its cycle (child ${child:-?}, parent ${parent:-?}: $got; status $status)" \
+	$? tasks
+"$teaperf" script "$work/host/parent.tea" >"$work/parent.txt" 2>&1
+[ $status -eq 0 ] && grep -q "^sample " "$work/parent.txt" &&
+	grep -qE '^teaperf: [0-9]+ samples of /bin/forks in host:parent.tea' "$work/tasks.out" &&
+	! grep -qE '^task|/bin/loop$' "$work/parent.txt"
+check "without --inherit the parent alone, its command found in PATH (status $status)" $? tasks
+
+# --max-size: sampling stops before the file outgrows it, the command runs
+# on to its end (its last line, status 0), the file ends with a stop record
+# and its end, on the console (teaperf extract) as in the host folder.
+run cut "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
+/bin/teaperf record --period 5000 --max-size 4K -o console:cut.tea loop 8000 ; \
+/bin/teaperf record --period 5000 --max-size 4K -o host:hcut.tea /bin/loop 8000"
+mkdir -p "$work/cut"
+"$teaperf" extract -d "$work/cut" "$work/cut.out" 2>"$work/cut.err"
+ok=1
+for f in "$work/cut/cut.tea" "$work/host/hcut.tea"; do
+	size=$(stat -c %s "$f" 2>/dev/null || echo 0)
+	"$teaperf" script "$f" >"$work/cut.txt" 2>&1
+	lost=$(sed -n 's/^lost //p' "$work/cut.txt")
+	[ "$size" -gt 2048 ] && [ "$size" -le 4096 ] && grep -qE '^stop [1-9]' "$work/cut.txt" &&
+		[ "${lost:-0}" -gt 0 ] || ok=0
+done
+[ $status -eq 0 ] && [ $ok -eq 1 ] && [ "$(grep -c '^loop: ' "$work/cut.out")" -eq 2 ] &&
+	[ "$(grep -cE '^teaperf: (console:cut|host:hcut).tea reached --max-size 4096 bytes: sampling stopped at cycle [0-9]+, /bin/loop ran on to its end; [1-9][0-9]* samples left out' "$work/cut.out")" -eq 2 ]
+check "--max-size 4K: sampling stops, the command runs to its end, the files say so (status $status)" $? cut
+
+# A command that cannot run: one line with the reason, a shell's status
+# (127: none such, 126: cannot run), and no file, in the host folder or
+# on the console.
 run nocmd "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/teaperf record -o host:y.tea /bin/nonexistent"
-[ $status -eq 127 ] && has nocmd "teaperf: cannot run /bin/nonexistent"
-check "a command that cannot run: status 127 (got $status)" $? nocmd
+[ $status -eq 127 ] && has nocmd "teaperf: cannot run /bin/nonexistent: No such file or directory" &&
+	[ ! -e "$work/host/y.tea" ]
+check "a command that does not exist: one line, status 127, no file (got $status)" $? nocmd
+
+run norel "$@" "${boot[@]}" --append "$append /bin/teaperf record -o console:q.tea nonexistent"
+[ $status -eq 127 ] && has norel "teaperf: cannot run nonexistent: No such file or directory" &&
+	! grep -q '^TEA-FILE' "$work/norel.out"
+check "a command not in PATH: status 127, nothing on the console (got $status)" $? norel
+
+run nopath "$@" "${boot[@]}" --host-dir "$work/host" --append "console=ttyS0 earlycon panic=-1 oops=panic \
+PATH=/usr:/sbin -- /bin/teaperf record -o host:p.tea loop"
+[ $status -eq 127 ] && has nopath "teaperf: cannot run loop: No such file or directory" &&
+	[ ! -e "$work/host/p.tea" ]
+check "PATH is searched when set (PATH=/usr:/sbin: no loop; got $status)" $? nopath
+
+run noexec "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/teaperf record -o host:w.tea /lib/modules/tea_pmu.ko"
+[ $status -eq 126 ] && has noexec "teaperf: cannot run /lib/modules/tea_pmu.ko: Permission denied" &&
+	[ ! -e "$work/host/w.tea" ]
+check "a file that is not executable: status 126, no file (got $status)" $? noexec
 
 run period "$@" "${boot[@]}" --append "$append /bin/teaperf record --period 0 /bin/hello"
 [ $status -eq 2 ] && has period "usage: teaperf record"

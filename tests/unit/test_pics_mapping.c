@@ -1,5 +1,6 @@
 /* Map records: written and read in sample and profile files, and every way
- * one can be broken. */
+ * one can be broken; task records, task map records and the stop record,
+ * and the mapping of a sample's task at its cycle. */
 #include "test_pics_util.h"
 
 static const struct pics_sample sample = {
@@ -305,6 +306,329 @@ static void test_mapping_find_picks_the_holder(void **state)
 	assert_null(pics_mapping_find(maps, N_MAPS, 0x11000));
 }
 
+/* ---- tasks, execs and the stop record -------------------------------- */
+
+/* What a recording that follows a forking command holds: task 7 runs
+ * /bin/sh, forks task 8 at cycle 300 (which starts with a copy of its
+ * parent's mapping) and 8 execs /bin/loop at cycle 1000, at the same
+ * addresses; the kernel is every task's. */
+#define N_TASK_MAPS 4
+
+static struct pics_mapping task_maps[N_TASK_MAPS];
+
+static void set_up_task_maps(void)
+{
+	task_maps[0] = maps[2];
+	task_maps[1] = mapping(0x10000, 0x12000, "/bin/sh", 20);
+	task_maps[1].pid = 7;
+	task_maps[2] = task_maps[1];
+	task_maps[2].pid = 8;
+	task_maps[2].time = 300;
+	task_maps[3] = mapping(0x10000, 0x11800, "/bin/loop", 20);
+	task_maps[3].build_id[0] = 0x99;
+	task_maps[3].pid = 8;
+	task_maps[3].time = 1000;
+}
+
+static struct pics_sample task_sample(uint32_t pid, uint64_t cycle)
+{
+	struct pics_sample s = {
+		.cycle = cycle, .state = PICS_STALLED, .valid = 1,
+		.addr = { 0x10010 }, .pid = pid,
+	};
+
+	return s;
+}
+
+/* The samples of task_file, in order: task, cycle. */
+static const struct { uint32_t pid; uint64_t cycle; } task_samples[] = {
+	{ 7, 100 }, { 7, 200 }, { 8, 400 }, { 8, 1200 }, { 7, 1300 },
+	{ 8, 1400 },
+};
+
+#define N_TASK_SAMPLES (sizeof(task_samples) / sizeof(task_samples[0]))
+
+/* The maps where a producer knows them: before the samples they hold for. */
+static void write_task_file(const char *path)
+{
+	struct pics_meta m = tea_meta(2, 100);
+	struct pics_error err;
+	struct pics_sample_writer *w = pics_sample_writer_open(path, &m, &err);
+	size_t next_map = 1;
+
+	set_up_task_maps();
+	assert_non_null(w);
+	for (size_t i = 0; i < N_TASK_SAMPLES; i++) {
+		struct pics_sample s = task_sample(task_samples[i].pid,
+						   task_samples[i].cycle);
+
+		for (; next_map < N_TASK_MAPS &&
+		       task_maps[next_map].time <= s.cycle; next_map++)
+			assert_int_equal(pics_sample_writer_map(w, &task_maps[next_map],
+								&err), 0);
+		assert_int_equal(pics_sample_writer_add(w, &s, &err), 0);
+	}
+	assert_int_equal(pics_sample_writer_map(w, &task_maps[0], &err), 0);
+	assert_int_equal(pics_sample_writer_close(w, &err), 0);
+}
+
+/* The kind bytes of the records after the header, in order (NUL-ended). */
+static void record_kinds(const char *path, char *kinds, size_t cap)
+{
+	size_t len, at, n = 0;
+	uint8_t *b = read_bytes(path, &len);
+
+	for (at = first_record(b); at < len && n + 1 < cap; n++) {
+		kinds[n] = (char)b[at];
+		if (b[at] >= 0x80)
+			at += 5 + ((size_t)b[at + 1] | (size_t)b[at + 2] << 8);
+		else if (b[at] == 0x01)
+			at += 11 + 8 + 2;	/* one slot, ten events */
+		else
+			at += 17;
+	}
+	kinds[n] = '\0';
+	free(b);
+}
+
+static void test_task_records_name_the_task_of_each_sample(void **state)
+{
+	const char *path = scratch("tasks.tea");
+	/* 0x81 maps of 7 and 8, a 0x82 task record at each change of task */
+	static const char want[] = "\x81\x82\x01\x01\x81\x82\x01\x81\x01"
+				   "\x82\x01\x82\x01\x80\x02";
+	char kinds[32];
+	struct pics_sample_reader *r;
+	struct pics_error err;
+	struct pics_sample s;
+	const struct pics_mapping *got;
+	size_t n, i = 0;
+
+	(void)state;
+	write_task_file(path);
+	record_kinds(path, kinds, sizeof(kinds));
+	assert_string_equal(kinds, want);
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	while (pics_sample_reader_next(r, &s, &err) > 0) {
+		assert_true(i < N_TASK_SAMPLES);
+		assert_int_equal(s.pid, task_samples[i].pid);
+		assert_int_equal(s.cycle, task_samples[i].cycle);
+		i++;
+	}
+	assert_int_equal(i, N_TASK_SAMPLES);
+	assert_int_equal(err.code, PICS_OK);
+	got = pics_sample_reader_mappings(r, &n);
+	assert_int_equal(n, N_TASK_MAPS);
+	for (size_t k = 1; k < N_TASK_MAPS; k++)
+		assert_memory_equal(&got[k - 1], &task_maps[k], sizeof(got[0]));
+	assert_memory_equal(&got[3], &task_maps[0], sizeof(got[0]));
+	assert_false(pics_sample_reader_stopped(r, NULL));
+	pics_sample_reader_close(r);
+	unlink(path);
+}
+
+static void test_two_execs_at_one_address_attribute_samples_by_cycle(void **state)
+{
+	const char *path = scratch("execs.tea");
+	static const char *const want[] = {
+		"/bin/sh", "/bin/sh", "/bin/sh", "/bin/loop", "/bin/sh",
+		"/bin/loop",
+	};
+	const struct pics_mapping *got, *m;
+	struct pics_sample_reader *r;
+	struct pics_error err;
+	struct pics_sample s;
+	size_t n, i = 0;
+
+	(void)state;
+	write_task_file(path);
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	while (pics_sample_reader_next(r, &s, &err) > 0)
+		i++;
+	assert_int_equal(i, N_TASK_SAMPLES);
+	got = pics_sample_reader_mappings(r, &n);
+	for (i = 0; i < N_TASK_SAMPLES; i++) {
+		m = pics_mapping_find_task(got, n, task_samples[i].pid,
+					   task_samples[i].cycle, 0x10010);
+		assert_non_null(m);
+		assert_string_equal(m->path, want[i]);
+		/* its own task's copy, or the other's: never the other's */
+		assert_int_equal(m->pid, task_samples[i].pid);
+	}
+	/* the exec's cycle is the new image's; the one before, the old */
+	assert_string_equal(pics_mapping_find_task(got, n, 8, 1000, 0x10010)->path,
+			    "/bin/loop");
+	assert_string_equal(pics_mapping_find_task(got, n, 8, 999, 0x10010)->path,
+			    "/bin/sh");
+	assert_string_equal(pics_mapping_find_task(got, n, 7, 1200, 0x11800)->path,
+			    "/bin/sh");
+	/* the kernel holds for every task; an unknown task takes the latest */
+	assert_string_equal(pics_mapping_find_task(got, n, 9, 5,
+						   0xffffffff80001000ULL)->path,
+			    "[kernel]");
+	assert_null(pics_mapping_find_task(got, n, 9, 1200, 0x10010));
+	assert_string_equal(pics_mapping_find_task(got, n, 0, 1200, 0x10010)->path,
+			    "/bin/loop");
+	pics_sample_reader_close(r);
+	unlink(path);
+}
+
+static void test_profiles_keep_the_task_and_cycle_of_mappings(void **state)
+{
+	const char *tea = scratch("tasks.tea"), *prof = scratch("tasks.prof");
+	const struct pics_mapping *got;
+	struct pics_profile *p, *back;
+	struct pics_error err;
+	size_t n;
+
+	(void)state;
+	write_task_file(tea);
+	p = pics_profile_load(tea, &err);
+	assert_non_null(p);
+	assert_int_equal(pics_profile_write(p, prof, &err), 0);
+	back = pics_profile_read(prof, &err);
+	assert_non_null(back);
+	got = pics_profile_mappings(back, &n);
+	assert_int_equal(n, N_TASK_MAPS);
+	assert_int_equal(got[2].pid, 8);
+	assert_int_equal(got[2].time, 1000);
+	assert_string_equal(got[2].path, "/bin/loop");
+	assert_int_equal(got[3].pid, 0);
+	pics_profile_free(back);
+	pics_profile_free(p);
+	unlink(tea);
+	unlink(prof);
+}
+
+static void test_stop_record_says_where_sampling_stopped(void **state)
+{
+	const char *path = scratch("stop.tea");
+	struct pics_meta m = tea_meta(2, 100);
+	struct pics_error err;
+	struct pics_sample_writer *w = pics_sample_writer_open(path, &m, &err);
+	struct pics_sample_reader *r;
+	struct pics_sample s;
+	uint64_t cycle = 0;
+	uint8_t *bytes;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(pics_sample_writer_add(w, &sample, &err), 0);
+	assert_int_equal(pics_sample_writer_stop(w, 4242, &err), 0);
+	assert_int_equal(pics_sample_writer_add(w, &sample, &err), -1);
+	assert_non_null(strstr(err.msg, "after the stop record"));
+	assert_int_equal(pics_sample_writer_stop(w, 4343, &err), -1);
+	pics_sample_writer_lost(w, 5);
+	assert_int_equal(pics_sample_writer_close(w, &err), 0);
+
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	assert_false(pics_sample_reader_stopped(r, &cycle));
+	assert_int_equal(pics_sample_reader_next(r, &s, &err), 1);
+	assert_int_equal(pics_sample_reader_next(r, &s, &err), 0);
+	assert_true(pics_sample_reader_stopped(r, &cycle));
+	assert_int_equal(cycle, 4242);
+	assert_int_equal(pics_sample_reader_lost(r), 5);
+	pics_sample_reader_close(r);
+
+	/* a sample after it (the stop record moved before the sample) */
+	bytes = read_bytes(path, &len);
+	{
+		size_t first = first_record(bytes), smp = 11 + 8 + 2;
+		uint8_t rec[11 + 8 + 2];
+
+		assert_int_equal(bytes[first], 0x01);
+		assert_int_equal(bytes[first + smp], 0x83);
+		memcpy(rec, bytes + first, smp);
+		memmove(bytes + first, bytes + first + smp, 13);
+		memcpy(bytes + first + 13, rec, smp);
+		write_bytes(path, bytes, len);
+		assert_null(pics_profile_load(path, &err));
+		assert_int_equal(err.code, PICS_ERR_FORMAT);
+		assert_int_equal(err.offset, first + 13);
+		assert_non_null(strstr(err.msg, "a sample after the stop record (cycle 4242)"));
+	}
+	free(bytes);
+	unlink(path);
+}
+
+/* A file of one record of @kind with a body of @len bytes (zeros but for
+ * a valid map, when it holds one) and a sample, the record first unless
+ * it is a stop record, then the end. */
+static enum pics_error_code read_record(uint8_t kind, size_t len,
+					struct pics_error *err)
+{
+	const char *path = scratch("record.tea");
+	struct pics_meta m = tea_meta(2, 100);
+	struct pics_sample_writer *w = pics_sample_writer_open(path, &m, err);
+	uint8_t *bytes, *out;
+	size_t n, first;
+	struct pics_profile *p;
+
+	assert_non_null(w);
+	assert_int_equal(pics_sample_writer_add(w, &sample, err), 0);
+	assert_int_equal(pics_sample_writer_close(w, err), 0);
+	bytes = read_bytes(path, &n);
+	first = first_record(bytes);
+	if (kind == 0x83)
+		first += 11 + 8 + 2;
+	out = calloc(1, n + 5 + len);
+	assert_non_null(out);
+	memcpy(out, bytes, first);
+	out[first] = kind;
+	out[first + 1] = (uint8_t)len;
+	out[first + 2] = (uint8_t)(len >> 8);
+	if (kind == 0x81 && len >= 12 + 28) {
+		out[first + 5 + 12 + 8] = 1;	/* end 1 */
+		out[first + 5 + 12 + 25] = (uint8_t)(len - 12 - 27);
+		memset(out + first + 5 + 12 + 27, 'x', len - 12 - 27);
+	}
+	memcpy(out + first + 5 + len, bytes + first, n - first);
+	write_bytes(path, out, n + 5 + len);
+	free(out);
+	free(bytes);
+	p = pics_profile_load(path, err);
+	pics_profile_free(p);
+	unlink(path);
+	return p ? PICS_OK : err->code;
+}
+
+static void test_broken_task_and_stop_records_are_format_errors(void **state)
+{
+	static const struct {
+		uint8_t kind;
+		size_t len;
+		enum pics_error_code code;
+		const char *says;
+	} cases[] = {
+		{ 0x82, 4, PICS_OK, NULL },
+		{ 0x82, 3, PICS_ERR_FORMAT, "task record of 3 bytes; expected 4" },
+		{ 0x82, 8, PICS_ERR_FORMAT, "task record of 8 bytes; expected 4" },
+		{ 0x83, 8, PICS_OK, NULL },
+		{ 0x83, 16, PICS_ERR_FORMAT, "stop record of 16 bytes; expected 8" },
+		{ 0x81, 12 + 28, PICS_OK, NULL },
+		{ 0x81, 12 + 30, PICS_OK, NULL },
+		{ 0x81, 28, PICS_ERR_FORMAT, "task map record of 28 bytes; expected 40 to" },
+		{ 0x81, 12 + 27, PICS_ERR_FORMAT, "task map record of 39 bytes" },
+	};
+	struct pics_error err;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err.code = PICS_OK;
+		err.msg[0] = '\0';
+		if (read_record(cases[i].kind, cases[i].len, &err) != cases[i].code)
+			fail_msg("case %zu: '%s'", i, err.msg);
+		assert_int_equal(read_record(cases[i].kind, cases[i].len, &err),
+				 cases[i].code);
+		if (cases[i].says && !strstr(err.msg, cases[i].says))
+			fail_msg("case %zu: '%s' lacks '%s'", i, err.msg,
+				 cases[i].says);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -316,6 +640,11 @@ int main(void)
 		cmocka_unit_test(test_invalid_mappings_are_not_written),
 		cmocka_unit_test(test_more_mappings_than_the_limit_are_rejected),
 		cmocka_unit_test(test_mapping_find_picks_the_holder),
+		cmocka_unit_test(test_task_records_name_the_task_of_each_sample),
+		cmocka_unit_test(test_two_execs_at_one_address_attribute_samples_by_cycle),
+		cmocka_unit_test(test_profiles_keep_the_task_and_cycle_of_mappings),
+		cmocka_unit_test(test_stop_record_says_where_sampling_stopped),
+		cmocka_unit_test(test_broken_task_and_stop_records_are_format_errors),
 	};
 
 	return cmocka_run_group_tests(tests, set_up, NULL);

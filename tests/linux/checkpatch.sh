@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The TEA driver in the kernel's style, checked inside the kernel tree as a
+# submission would be (scripts/checkpatch.pl --strict, not --no-tree), with
+# the driver's device-tree binding (driver/linux/bindings/) and the "tea"
+# vendor prefix in the tree's bindings, so that checkpatch can check the
+# driver's compatible string against them. The tree is the build's
+# extracted copy; only these two documentation files change.
+# usage: checkpatch.sh LINUX_SRC
+set -eu
+src=$1
+top=$(pwd)
+bindings=$src/Documentation/devicetree/bindings
+cp "driver/linux/bindings/tea,sampler.yaml" "$bindings/perf/tea,sampler.yaml"
+if ! grep -q '^  "\^tea,\.\*":' "$bindings/vendor-prefixes.yaml"; then
+	sed -i 's/^  "\^technexion,\.\*":/  "^tea,.*":\n    description: TEA, Time-Proportional Event Analysis\n&/' \
+		"$bindings/vendor-prefixes.yaml"
+fi
+cd "$src"
+perl scripts/checkpatch.pl --strict -f "$top/driver/linux/tea_pmu.c"
+perl scripts/checkpatch.pl --strict -f "$top/driver/linux/bindings/tea,sampler.yaml"
