@@ -31,6 +31,7 @@
 #include <sys.h>
 #include <linux/perf_event.h>
 
+#include "console_file.h"
 #include "host_file.h"
 #include "tea/host_console.h"
 #include "tea_event.h"
@@ -220,40 +221,6 @@ static void stop_at_max_size(uint64_t cycle)
 	put_u8(REC_STOP);
 	put_le(8, 4);
 	put_le(cycle, 8);
-}
-
-/* The file as CONSOLE_FILE_* lines (tea/host_console.h), each one write:
- * the command's own output may come between them, not inside one. */
-static void print_console_file(const char *name)
-{
-	static const char hex[] = "0123456789abcdef";
-	char line[sizeof(CONSOLE_FILE_DATA) + 2 * CONSOLE_FILE_LINE + 2];
-	uint32_t crc = 0;
-	size_t at, n;
-
-	printf("\n%s %s %llu\n", CONSOLE_FILE_BEGIN, name, (unsigned long long)console_len);
-	for (at = 0; at < console_len; at += n) {
-		char *p = line + sizeof(CONSOLE_FILE_DATA);
-
-		n = console_len - at < CONSOLE_FILE_LINE ? console_len - at : CONSOLE_FILE_LINE;
-		memcpy(line, CONSOLE_FILE_DATA " ", sizeof(CONSOLE_FILE_DATA));
-		for (size_t i = 0; i < n; i++) {
-			uint8_t b = console_file[at + i];
-
-			*p++ = hex[b >> 4];
-			*p++ = hex[b & 15];
-		}
-		crc = tea_crc32(crc, console_file + at, n);
-		*p++ = '\n';
-		if (write(1, line, (size_t)(p - line)) != p - line)
-			die("cannot write to the console");
-	}
-	memcpy(line, CONSOLE_FILE_END " ", sizeof(CONSOLE_FILE_END));
-	for (int i = 0; i < 8; i++)
-		line[sizeof(CONSOLE_FILE_END) + i] = hex[(crc >> (28 - 4 * i)) & 15];
-	line[sizeof(CONSOLE_FILE_END) + 8] = '\n';
-	if (write(1, line, sizeof(CONSOLE_FILE_END) + 9) != (ssize_t)sizeof(CONSOLE_FILE_END) + 9)
-		die("cannot write to the console");
 }
 
 /* ---- the command: found as a shell finds it, checked before it starts ---- */
@@ -754,6 +721,7 @@ static void usage(int status)
 {
 	printf("usage: teaperf record [-c N] [--jitter B] [--user] [--inherit] [--max-size SIZE]\n"
 	       "                      [-o FILE] [--] CMD [ARGS...]\n"
+	       "       teaperf put FILE host:NAME|console:NAME\n"
 	       "Samples CMD with the TEA sampler (the kernel's tea PMU) and writes a sample\n"
 	       "file (default teaperf.tea; host:NAME through teasim's host file channel,\n"
 	       "console:NAME on the console for a board's host, teaperf boot). CMD without\n"
@@ -808,6 +776,8 @@ int main(int argc, char **argv, char **envp)
 	ssize_t n;
 
 	run.fd = -1;
+	if (argc >= 2 && !strcmp(argv[1], "put"))
+		return put_main(argc - 1, argv + 1);
 	if (argc < 2 || strcmp(argv[1], "record"))
 		usage(2);
 	/* options stop at "--" or at the command (the kernel hands init no
@@ -944,7 +914,8 @@ int main(int argc, char **argv, char **envp)
 		if (err)
 			die(err);
 	} else if (to_console) {
-		print_console_file(out + 8);
+		if (console_file_print(out + 8, console_file, console_len))
+			die("cannot write to the console");
 	} else if (close(outfd)) {
 		die("cannot close the sample file");
 	}

@@ -6,6 +6,9 @@
 # samples in the kernel and the program, the script print TEA samples of
 # /bin/hash, and perf must not complain of the event. With TEASIM_ARGS (e.g. --rtl --config large) the
 # same on the RTL core.
+# The target's `teaperf put` then copies perf.data to the host through
+# teasim's host file channel, whole; a FIFO or device is refused, not
+# waited on.
 # usage: stock-perf.sh LINUX_DIR TEASIM [TEASIM_ARGS...]
 set -u
 linux=$1 teasim=$2
@@ -20,13 +23,17 @@ case " $* " in *" --rtl "*) ;; *) sim+=(--isa rv64imafdc) ;; esac
 # shellcheck source=tests/linux/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+# (init gets at most 32 words: perf's files are its default, perf.data in
+# init's folder, /)
 cat "$linux/tea.cpio" "$linux/perf.cpio" >"$work/initrd.cpio"
+mkdir "$work/host"
 run perf "${sim[@]}" --max-insns 2000000000 --kernel "$linux/Image" --initrd "$work/initrd.cpio" \
-	--append "$append /usr/bin/perf record -R -e tea/period=5000/ -o /tmp/p.data /bin/hash ; \
-/usr/bin/perf report -i /tmp/p.data --stdio --sort sym ; \
-/usr/bin/perf script -i /tmp/p.data -F comm,ip,sym"
-[ $status -eq 0 ] && has perf "perf record: Captured and wrote"
-check "perf record of /bin/hash with the tea PMU writes its file (status $status)" $? perf
+	--host-dir "$work/host" \
+	--append "$append /usr/bin/perf record -R -e tea/period=5000/ /bin/hash ; \
+/usr/bin/perf report --stdio --sort sym ; /usr/bin/perf script -F comm,ip,sym ; \
+/bin/teaperf put /perf.data host:p.data ; /bin/teaperf put /dev/zero host:zero"
+has perf "perf record: Captured and wrote" && has perf "init: /usr/bin/perf exited with status 0"
+check "perf record of /bin/hash with the tea PMU writes its file" $? perf
 
 # perf report's lines: "  12.34%  [.] name". The target's perf is built
 # without libelf (no ELF library for the target in Debian), so it names
@@ -44,5 +51,15 @@ check "perf script prints the TEA samples of /bin/hash ($samples)" $? perf
 ! grep -qiE 'not supported|invalid or unsupported|Error:' "$work/perf.out"
 check "perf reports no error opening the event" $? perf
 
-echo "$((4 - fails)) passed, $fails failed"
+size=$(grep -oE 'teaperf put: /perf.data in host:p.data' "$work/perf.out")
+[ -n "$size" ] && [ "$(head -c 8 "$work/host/p.data" 2>/dev/null)" = PERFILE2 ] &&
+	[ "$(stat -c %s "$work/host/p.data")" -gt 100000 ]
+ok=$?
+check "teaperf put copies perf.data to the host ($(stat -c %s "$work/host/p.data" 2>/dev/null || echo no) bytes)" $ok perf
+
+# (the last command: init ends the series with its status)
+[ $status -eq 1 ] && has perf "teaperf put: /dev/zero: not a regular file" && [ ! -e "$work/host/zero" ]
+check "teaperf put refuses a device in one line, status 1 (got $status)" $? perf
+
+echo "$((6 - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
