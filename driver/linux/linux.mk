@@ -135,8 +135,7 @@ $(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/c
 
 # teaperf record on the target (perf-tool/target/teaperf.c)
 LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf
-$(LINUX_TEAPERF): perf-tool/target/teaperf.c perf-tool/target/put.c perf-tool/target/console_file.c \
-		perf-tool/target/console_file.h driver/include/tea/perf.h \
+$(LINUX_TEAPERF): $(wildcard perf-tool/target/*.c perf-tool/target/*.h) driver/include/tea/perf.h \
 		driver/include/tea/host_console.h $(LINUX_USER_LIB) \
 		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
 	@mkdir -p $(@D)
