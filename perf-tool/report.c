@@ -11,7 +11,8 @@ static const char report_usage[] =
 	"\n"
 	"Shows where the cycles of a sample file (.tea) or profile (.prof) go,\n"
 	"heaviest first, each unit with its cycle stack: the share of its cycles\n"
-	"per signature (Base, or the events it suffered, joined with '+').\n"
+	"per signature (Base, or the events it suffered, joined with '+'). A\n"
+	"perf.data of Linux's perf record -R -e tea/period=N/ reads as a sample file.\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	STAGE_HELP

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "perf_data.h"
 
 #define END_BODY 16		/* entries, weight sum */
 
@@ -297,9 +298,12 @@ static enum pics_file_kind kind_of(struct pics_in *in, struct pics_error *err)
 		return PICS_FILE_SAMPLES;
 	if (ret && !memcmp(magic, pics_profile_magic, PICS_MAGIC_LEN))
 		return PICS_FILE_PROFILE;
+	/* Linux's perf.data: its tea samples read as a sample file's. */
+	if (ret && pics_perf_data_magic(magic))
+		return PICS_FILE_SAMPLES;
 	pics_fail_at(err, PICS_ERR_MAGIC, in->path, 0,
-		     ret ? "not a TEA sample or profile file (unknown magic)"
-			 : "not a TEA sample or profile file (shorter than its magic)");
+		     ret ? "not a TEA sample file, profile or perf.data (unknown magic)"
+			 : "not a TEA sample file, profile or perf.data (shorter than its magic)");
 	return PICS_FILE_UNKNOWN;
 }
 

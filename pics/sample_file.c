@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "perf_data.h"
 
 #define SAMPLE_HEAD 10		/* state, valid, cycle */
 #define END_BODY 16		/* samples, lost */
@@ -135,6 +136,8 @@ struct pics_sample_reader {
 	uint64_t samples, lost;
 	bool done;
 	struct pics_mapping_list maps;
+	/* A perf.data file, read by perf_data.c instead. */
+	struct pics_perf_data *perf;
 	char path[PICS_PATH_MAX];
 };
 
@@ -150,6 +153,16 @@ struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,
 		return NULL;
 	}
 	snprintf(r->path, sizeof(r->path), "%s", path);
+	if (pics_in_fill(in, PICS_MAGIC_LEN, NULL) > 0 &&
+	    pics_perf_data_magic(in->buf + in->start)) {
+		r->perf = pics_perf_data_adopt(in, path, err);
+		if (!r->perf) {
+			free(r);
+			return NULL;
+		}
+		r->meta = *pics_perf_data_meta(r->perf);
+		return r;
+	}
 	r->in = *in;
 	r->in.path = r->path;
 	if (pics_header_read(&r->in, pics_sample_magic, "sample", &r->meta,
@@ -254,6 +267,8 @@ int pics_sample_reader_next(struct pics_sample_reader *r,
 	uint8_t kind;
 	int ret;
 
+	if (r->perf)
+		return pics_perf_data_next(r->perf, s, err);
 	if (r->done)
 		return 0;
 	ret = pics_record_next(&r->in, &kind, &r->maps, err);
@@ -276,17 +291,23 @@ int pics_sample_reader_next(struct pics_sample_reader *r,
 
 uint64_t pics_sample_reader_samples(const struct pics_sample_reader *r)
 {
+	if (r->perf)
+		return pics_perf_data_samples(r->perf);
 	return r->samples;
 }
 
 uint64_t pics_sample_reader_lost(const struct pics_sample_reader *r)
 {
+	if (r->perf)
+		return pics_perf_data_lost(r->perf);
 	return r->lost;
 }
 
 const struct pics_mapping *
 pics_sample_reader_mappings(const struct pics_sample_reader *r, size_t *n)
 {
+	if (r->perf)
+		return pics_perf_data_mappings(r->perf, n);
 	*n = r->maps.n;
 	return r->maps.v;
 }
@@ -305,5 +326,6 @@ void pics_sample_reader_close(struct pics_sample_reader *r)
 		return;
 	pics_in_close(&r->in);
 	pics_mapping_list_free(&r->maps);
+	pics_perf_data_close(r->perf);
 	free(r);
 }

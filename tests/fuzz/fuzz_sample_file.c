@@ -63,22 +63,6 @@ static void check_mappings(const char *path, const struct pics_profile *p)
 	pics_sample_reader_close(r);
 }
 
-static void check_rollups(const struct pics_profile *p)
-{
-	for (int kind = PICS_UNIT_INSN; kind <= PICS_UNIT_PROGRAM; kind++) {
-		struct pics_error err;
-		struct pics_stacks *st = pics_stacks_build(p, kind, NULL, &err);
-		uint64_t sum = 0;
-
-		FUZZ_CHECK(st);
-		for (size_t i = 0; i < pics_stacks_count(st); i++)
-			sum += pics_stacks_unit(st, i)->total;
-		FUZZ_CHECK(sum == pics_profile_total_weight(p));
-		FUZZ_CHECK(pics_stacks_total(st) == sum);
-		pics_stacks_free(st);
-	}
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *path = fuzz_file(0, data, size);
@@ -100,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_mappings(path, loaded);
 		pics_profile_mappings(loaded, &n);
 		FUZZ_CHECK(n <= PICS_MAX_MAPPINGS);
-		check_rollups(p);
+		fuzz_check_rollups(p);
 		fuzz_check_round_trip(p);
 	}
 	pics_profile_free(loaded);

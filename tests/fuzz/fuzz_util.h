@@ -55,6 +55,23 @@ static inline void fuzz_check_error(const struct pics_error *err,
 	FUZZ_CHECK(strstr(err->msg, path) != NULL);
 }
 
+/* @p rolls up to units of every kind whose totals add up to its weight. */
+static inline void fuzz_check_rollups(const struct pics_profile *p)
+{
+	for (int kind = PICS_UNIT_INSN; kind <= PICS_UNIT_PROGRAM; kind++) {
+		struct pics_error err;
+		struct pics_stacks *st = pics_stacks_build(p, kind, NULL, &err);
+		uint64_t sum = 0;
+
+		FUZZ_CHECK(st);
+		for (size_t i = 0; i < pics_stacks_count(st); i++)
+			sum += pics_stacks_unit(st, i)->total;
+		FUZZ_CHECK(sum == pics_profile_total_weight(p));
+		FUZZ_CHECK(pics_stacks_total(st) == sum);
+		pics_stacks_free(st);
+	}
+}
+
 /* @p written as a profile file reads back with the same entries, counts
  * and mappings. */
 static inline void fuzz_check_round_trip(const struct pics_profile *p)

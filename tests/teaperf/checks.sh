@@ -34,6 +34,34 @@ insn_of() {
 build_id_of() {
 	riscv64-unknown-elf-readelf -n "$1" | awk '/Build ID/ { print $3 }'
 }
+# rv_cc ARGS...: a bare RISC-V program, as the Linux-recording tests build
+# the target's files.
+rv_cc() {
+	riscv64-unknown-elf-gcc -g -O1 -march=rv64imac -mabi=lp64 -mcmodel=medany \
+		-nostdlib "$@"
+}
+# linux_target_files: a Linux target's files in the working folder, a
+# program in rootfs/bin (prog.c, linked at 0x10000) and a kernel linked
+# where it runs, as vmlinux is (kernel.c); their build-ids in prog_id and
+# kernel_id, test instructions of scale, sum and handle_irq in S1, U1, K1.
+linux_target_files() {
+	mkdir -p rootfs/bin
+	rv_cc -Wl,-Ttext=0x10000 -Wl,--build-id -o rootfs/bin/teaprog "$here/prog.c" &&
+		rv_cc -Wl,-Ttext=0xffffffff80000000 -Wl,--build-id -o vmlinux "$here/kernel.c" ||
+		return 1
+	prog_id=$(build_id_of rootfs/bin/teaprog)
+	kernel_id=$(build_id_of vmlinux)
+	S1=$(insn_of rootfs/bin/teaprog scale 5)
+	U1=$(insn_of rootfs/bin/teaprog sum 5)
+	K1=$(insn_of vmlinux handle_irq 3)
+	for a in "$S1" "$U1" "$K1"; do
+		[ -n "$a" ] || { echo "could not find the test instructions"; return 1; }
+	done
+}
+# line_of ELF ADDR: the source line of ADDR, as teaperf prints it.
+line_of() {
+	riscv64-unknown-elf-addr2line -e "$1" "$2" | sed 's/ (discriminator.*//; s|.*/||'
+}
 # finish_checks WHAT: the summary line and the exit status.
 finish_checks() {
 	if [ "$failures" -ne 0 ]; then

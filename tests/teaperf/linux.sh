@@ -13,27 +13,9 @@ rm -rf "$2" && mkdir -p "$2" && cd "$2" || exit 1
 . "$here/checks.sh"
 
 # ---- the target's files: a program in rootfs/bin, a kernel -------------------
-cc() {
-	riscv64-unknown-elf-gcc -g -O1 -march=rv64imac -mabi=lp64 -mcmodel=medany \
-		-nostdlib "$@"
-}
-mkdir -p rootfs/bin
-cc -Wl,-Ttext=0x10000 -Wl,--build-id -o rootfs/bin/teaprog "$here/prog.c" || exit 1
-# A kernel linked where it runs, as vmlinux is.
-kernel_flags=(-Wl,-Ttext=0xffffffff80000000)
-cc "${kernel_flags[@]}" -Wl,--build-id -o vmlinux "$here/kernel.c" || exit 1
-cc "${kernel_flags[@]}" -Wl,--build-id=0x00112233 -o other-vmlinux "$here/kernel.c" || exit 1
-prog_id=$(build_id_of rootfs/bin/teaprog)
-kernel_id=$(build_id_of vmlinux)
-S1=$(insn_of rootfs/bin/teaprog scale 5)
-U1=$(insn_of rootfs/bin/teaprog sum 5)
-K1=$(insn_of vmlinux handle_irq 3)
-for a in "$S1" "$U1" "$K1"; do
-	[ -n "$a" ] || { echo "could not find the test instructions"; exit 1; }
-done
-line_of() {
-	riscv64-unknown-elf-addr2line -e "$1" "$2" | sed 's/ (discriminator.*//; s|.*/||'
-}
+linux_target_files || exit 1
+rv_cc -Wl,-Ttext=0xffffffff80000000 -Wl,--build-id=0x00112233 -o other-vmlinux \
+	"$here/kernel.c" || exit 1
 
 # ---- a recording: the program, the kernel, the vDSO ---------------------------
 maps() {

@@ -13,6 +13,15 @@ $(RESULTS)/teaperf/linux: $(BUILD)/bin/teaperf tests/teaperf/linux.sh tests/teap
 	@$(RUN_TEST) $@ 120 bash tests/teaperf/linux.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-linux
 TEST_RESULTS += $(RESULTS)/teaperf/linux
 
+# teaperf on perf.data files of Linux's perf (tests/teaperf/perf-data.sh):
+# recordings written by tests/teaperf/perf-data-gen.c, a host program the
+# script builds, and one a target made (loop-target.data).
+$(RESULTS)/teaperf/perf-data: $(BUILD)/bin/teaperf tests/teaperf/perf-data.sh tests/teaperf/checks.sh \
+		tests/teaperf/perf-data-gen.c tests/teaperf/perf_data_build.h tests/teaperf/prog.c \
+		tests/teaperf/kernel.c tests/teaperf/loop-target.data FORCE
+	@$(RUN_TEST) $@ 120 bash tests/teaperf/perf-data.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-perf-data
+TEST_RESULTS += $(RESULTS)/teaperf/perf-data
+
 # What teaperf opens for the paths its input files name: inside --symfs
 # only, regular files only, a FIFO never hanging it (tests/teaperf/symfs.sh).
 $(RESULTS)/teaperf/symfs: $(BUILD)/bin/teaperf tests/teaperf/symfs.sh tests/teaperf/checks.sh \
