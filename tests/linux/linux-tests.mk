@@ -45,12 +45,12 @@ $(RESULTS)/linux/perf-rtl-large: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasi
 # script on the target (tests/linux/stock-perf.sh), on the ISS's sampler
 # in `make test` and on the RTL in `make test-long`.
 $(RESULTS)/linux/stock-perf: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_PERF_CPIO) $(BUILD)/bin/teasim \
-		tests/linux/stock-perf.sh tests/linux/lib.sh FORCE
-	@$(RUN_TEST) $@ 300 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim
+		$(BUILD)/bin/teaperf tests/linux/stock-perf.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 300 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf
 $(RESULTS)/linux/stock-perf-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(LINUX_PERF_CPIO) $(BUILD)/bin/teasim \
-		$(RTL_LIB) tests/linux/stock-perf.sh tests/linux/lib.sh FORCE
-	@$(RUN_TEST) $@ 7200 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim --rtl \
-		--config $(CONFIG)
+		$(BUILD)/bin/teaperf $(RTL_LIB) tests/linux/stock-perf.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 7200 tests/linux/stock-perf.sh $(LINUX_DIR) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		--rtl --config $(CONFIG)
 
 # Your own program in one command (tests/linux/own-program.sh): static
 # glibc and nolibc programs built in a scratch folder, given to teaperf

@@ -8,11 +8,12 @@
 # same on the RTL core.
 # The target's `teaperf put` then copies perf.data to the host through
 # teasim's host file channel, whole; a FIFO or device is refused, not
-# waited on.
-# usage: stock-perf.sh LINUX_DIR TEASIM [TEASIM_ARGS...]
+# waited on. On the host, teaperf report reads that perf.data: the
+# workload's functions lead, by name, with no warning.
+# usage: stock-perf.sh LINUX_DIR TEASIM TEAPERF [TEASIM_ARGS...]
 set -u
-linux=$1 teasim=$2
-shift 2
+linux=$1 teasim=$2 teaperf=$3
+shift 3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fails=0
@@ -32,6 +33,7 @@ run perf "${sim[@]}" --max-insns 2000000000 --kernel "$linux/Image" --initrd "$w
 	--append "$append /usr/bin/perf record -R -e tea/period=5000/ /bin/hash ; \
 /usr/bin/perf report --stdio --sort sym ; /usr/bin/perf script -F comm,ip,sym ; \
 /bin/teaperf put /perf.data host:p.data ; /bin/teaperf put /dev/zero host:zero"
+boot_status=$status
 has perf "perf record: Captured and wrote" && has perf "init: /usr/bin/perf exited with status 0"
 check "perf record of /bin/hash with the tea PMU writes its file" $? perf
 
@@ -57,9 +59,16 @@ size=$(grep -oE 'teaperf put: /perf.data in host:p.data' "$work/perf.out")
 ok=$?
 check "teaperf put copies perf.data to the host ($(stat -c %s "$work/host/p.data" 2>/dev/null || echo no) bytes)" $ok perf
 
-# (the last command: init ends the series with its status)
-[ $status -eq 1 ] && has perf "teaperf put: /dev/zero: not a regular file" && [ ! -e "$work/host/zero" ]
-check "teaperf put refuses a device in one line, status 1 (got $status)" $? perf
+run report "$teaperf" report --sort func --top 3 --symfs "$linux/rootfs" --vmlinux "$linux/vmlinux" \
+	"$work/host/p.data"
+top=$(grep -E '^ +[0-9.]+%' "$work/report.out" | head -1 | awk '{print $3}')
+[ $status -eq 0 ] && [ ! -s "$work/report.err" ] && [ "$top" = main ]
+check "teaperf report reads perf's perf.data: the workload leads by name (top: ${top:-none})" $? report
 
-echo "$((6 - fails)) passed, $fails failed"
+# (the last command: init ends the series with its status)
+[ $boot_status -eq 1 ] && has perf "teaperf put: /dev/zero: not a regular file" &&
+	[ ! -e "$work/host/zero" ]
+check "teaperf put refuses a device in one line, status 1 (got $boot_status)" $? perf
+
+echo "$((7 - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
