@@ -1,5 +1,6 @@
-# The test suites. Each test writes build/results/<suite>/<name> (PASS/FAIL)
-# and a .log beside it; `make test` runs them in parallel and summarises.
+# The test suites. Each test writes build/results/<suite>/<name> (PASS, SKIP
+# or FAIL: scripts/run-test.sh) and a .log beside it; `make test` runs them
+# in parallel and summarises.
 
 CPPFLAGS_tests := -Isim -Ipics -Iperf-tool -Idriver/include
 RESULTS  := $(BUILD)/results
@@ -35,10 +36,11 @@ $(RESULTS)/bench/%: $(BUILD)/bench/programs/%.elf $(BUILD)/bin/teasim FORCE
 	@$(RUN_TEST) $@ 60 $(BUILD)/bin/teasim $<
 TEST_RESULTS += $(BENCH_RTL_PROGRAMS:$(BUILD)/bench/programs/%.elf=$(RESULTS)/bench/%)
 
-include tests/bench/bench-tests.mk tests/build/build.mk tests/isa/isa.mk tests/htif/htif.mk tests/linux/linux-tests.mk tests/boards/boards-tests.mk tests/rtl/rtl-tests.mk tests/crosscheck/crosscheck.mk tests/fp/fp.mk tests/teaperf/teaperf.mk tests/teasim/teasim.mk tests/fuzz/fuzz.mk tests/sanitize/sanitize.mk tests/rtl-sim/rtl-sim.mk tests/tea/tea.mk tests/random/random.mk tests/uarch/uarch.mk tests/workloads/workloads-tests.mk tests/casestudies/casestudies-tests.mk
+include tests/bench/bench-tests.mk tests/build/build.mk tests/scripts/scripts-tests.mk tests/isa/isa.mk tests/htif/htif.mk tests/linux/linux-tests.mk tests/boards/boards-tests.mk tests/rtl/rtl-tests.mk tests/crosscheck/crosscheck.mk tests/fp/fp.mk tests/teaperf/teaperf.mk tests/teasim/teasim.mk tests/fuzz/fuzz.mk tests/sanitize/sanitize.mk tests/rtl-sim/rtl-sim.mk tests/tea/tea.mk tests/random/random.mk tests/uarch/uarch.mk tests/workloads/workloads-tests.mk tests/casestudies/casestudies-tests.mk
 
 # `make test` is the command CI runs: build everything, run every suite in
-# parallel, print the failures and one "N passed, N failed" line.
+# parallel, print the skips and failures and one "N passed, N failed,
+# N skipped" line.
 test: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j$(NPROC) run-tests
 

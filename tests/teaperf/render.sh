@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Renders the HTML report of 'teaperf plot' in headless Chromium and checks
 # that the chart is drawn (bars in their signatures' colours) and that the
-# table's script sorts. Skips, saying so, only when Chromium is absent.
+# table's script sorts. Skips (exit 77, scripts/run-test.sh), saying so, only
+# when Chromium is absent.
 # usage: render.sh TEAPERF WORKDIR
 set -u
 teaperf=$(realpath "$1")
@@ -10,7 +11,7 @@ rm -rf "$2" && mkdir -p "$2" && cd "$2" || exit 1
 
 browser=$(command -v chromium || command -v chromium-browser) || {
 	echo "SKIP: chromium is not installed, so the HTML report was not rendered"
-	exit 0
+	exit 77
 }
 
 failures=0

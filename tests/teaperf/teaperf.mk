@@ -30,8 +30,8 @@ $(RESULTS)/teaperf/symfs: $(BUILD)/bin/teaperf tests/teaperf/symfs.sh tests/teap
 TEST_RESULTS += $(RESULTS)/teaperf/symfs
 
 # The HTML report of 'teaperf plot' rendered by headless Chromium: the chart
-# is drawn and the table sorts (tests/teaperf/render.sh; it skips, saying
-# so, only when chromium is not installed).
+# is drawn and the table sorts (tests/teaperf/render.sh; SKIP, saying why,
+# only when chromium is not installed).
 $(RESULTS)/teaperf/render: $(BUILD)/bin/teaperf tests/teaperf/render.sh tests/teaperf/png_stats.py FORCE
 	@$(RUN_TEST) $@ 300 bash tests/teaperf/render.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-render
 TEST_RESULTS += $(RESULTS)/teaperf/render
