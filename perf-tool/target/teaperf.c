@@ -80,6 +80,7 @@ static struct {
 	unsigned width;
 	int inherit;
 	uint64_t samples, hw_lost, rec_lost, throttled;
+	uint64_t records;	/* PERF_RECORD_SAMPLEs the ring brought */
 	uint64_t last_time;	/* the cycle of the last sample the ring held */
 	int user_seen;		/* the ring held a sample of user mode */
 	uint64_t last_user_time;	/* the cycle of the last one */
@@ -516,6 +517,7 @@ static void drain(struct tea_ring *ring)
 			/* ip, pid/tid, time, cpu/res, period, raw */
 			uint32_t raw_size;
 
+			run.records++;
 			memcpy(&pid, rec + 8 + 8, 4);
 			memcpy(&raw_size, rec + 8 + 8 + 8 + 8 + 8 + 8, 4);
 			if (8 + 40 + 4 + (size_t)raw_size <= (size_t)size)
@@ -567,6 +569,20 @@ static void drain(struct tea_ring *ring)
 	if (size < 0)
 		output_failed("a malformed record in the ring buffer");
 	tea_ring_release(ring);
+}
+
+/*
+ * The event's count is every sample that fell due, delivered or lost
+ * (driver/linux/tea_pmu.c): what it holds beyond the samples delivered
+ * (those the ring brought and those it lost) and the losses they reported
+ * are the losses after the last sample, which no sample could report.
+ */
+static void count_trailing_losses(void)
+{
+	uint64_t count, known = run.records + run.rec_lost + run.hw_lost;
+
+	if (read(run.fd, &count, sizeof(count)) == sizeof(count) && count > known)
+		run.hw_lost += count - known;
 }
 
 static int open_event(long type, uint64_t period, unsigned jitter, int user_only)
@@ -787,6 +803,7 @@ int main(int argc, char **argv, char **envp)
 	}
 	drain(&ring);
 	tea_ring_unmap(&ring);
+	count_trailing_losses();
 	close(run.fd);
 	status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + (wstatus & 0x7f);
 	write_kernel_map();
