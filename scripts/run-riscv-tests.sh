@@ -4,9 +4,13 @@
 # spike machine for comparison. Prints one line per test and a closing line
 # "N passed, N failed"; exits 1 when a test failed or did not build.
 #
-# riscv-tests builds with -march=rv64g(c); our core has no F/D, so the suites
-# are built for rv64ima (rv64imac for rv64uc, as upstream adds C only there).
-# Tests for extensions the core does not implement are skipped with a reason.
+# riscv-tests builds every suite with -march=rv64g (rv64gc for rv64uc); here
+# each is built for what it tests: rv64ima, with F and D for rv64uf and
+# rv64ud, with C for rv64uc (as upstream adds C only there). The core
+# implements F and D; teasim's ISS does with --isa rv64imafdc (its default is
+# rv64imac), which the F and D suites run with, the others keeping the
+# default. Tests for extensions the core does not implement are skipped with
+# a reason.
 set -u -o pipefail
 
 usage() {
@@ -20,7 +24,8 @@ submodule); RISCV_TESTS_DIR defaults to $RISCV_TESTS.
   -t, --teasim PATH    teasim binary (default: build/bin/teasim)
   -e, --env LIST       environments, comma separated (default: p,v)
   -u, --suites LIST    suites, comma separated
-                       (default: rv64ui,rv64um,rv64ua,rv64uc,rv64si,rv64mi)
+                       (default: rv64ui,rv64um,rv64ua,rv64uf,rv64ud,rv64uc,
+                       rv64si,rv64mi)
   -k, --only GLOB      only tests whose name (e.g. rv64ui-p-add) matches GLOB
   -j, --jobs N         parallel jobs (default: number of CPUs)
   -m, --max-insns N    instruction limit per test on teasim (default 50000000)
@@ -58,7 +63,7 @@ out=$root_dir/build/riscv-tests
 sim=teasim
 teasim=$root_dir/build/bin/teasim
 envs=p,v
-suites=rv64ui,rv64um,rv64ua,rv64uc,rv64si,rv64mi
+suites=rv64ui,rv64um,rv64ua,rv64uf,rv64ud,rv64uc,rv64si,rv64mi
 only='*'
 jobs=$(nproc 2>/dev/null || echo 2)
 max_insns=50000000
@@ -140,6 +145,11 @@ for suite in ${suites//,/ }; do
 	done
 done
 
+# has_fp SUITE: whether the suite tests F and D, so needs them built and run.
+has_fp() {
+	case $1 in rv64uf|rv64ud) return 0 ;; *) return 1 ;; esac
+}
+
 # Word-split on use, so the flags survive the export to the xargs children.
 common_flags="-mabi=lp64 -static -mcmodel=medany -fvisibility=hidden -nostdlib -nostartfiles"
 
@@ -147,10 +157,12 @@ common_flags="-mabi=lp64 -static -mcmodel=medany -fvisibility=hidden -nostdlib -
 # split into words on purpose.
 # shellcheck disable=SC2086
 build_test() {
-	local test=$1 suite=$2 env=$3 name=$4 march=rv64ima_zicsr_zifencei
+	local test=$1 suite=$2 env=$3 name=$4 base=rv64ima rvc="" march march_fd
 	local isa=$src/isa envdir=$src/env elf=$out/$test objdir=$out/obj/$test entropy c
 
-	[ "$suite" = rv64uc ] || [ "$compressed" = 1 ] && march=rv64imac_zicsr_zifencei
+	has_fp "$suite" && base=rv64imafd
+	[ "$suite" = rv64uc ] || [ "$compressed" = 1 ] && rvc=c
+	march=$base${rvc}_zicsr_zifencei march_fd=rv64imafd${rvc}_zicsr_zifencei
 	if [ "$env" = p ]; then
 		$cc -march=$march $common_flags -I"$envdir/p" -I"$isa/macros/scalar" \
 			-T"$envdir/p/link.ld" "$isa/$suite/$name.S" -o "$elf"
@@ -163,7 +175,7 @@ build_test() {
 	# instruction (fssr) as a constant to compare against, so that C is
 	# assembled with F/D allowed; it contains no FP code.
 	for c in "$envdir"/v/*.c; do
-		$cc -march=${march/ima/imafd} $common_flags --specs=picolibc.specs \
+		$cc -march=$march_fd $common_flags --specs=picolibc.specs \
 			-std=gnu99 -O2 -DENTROPY=$entropy -I"$envdir/v" -I"$isa/macros/scalar" \
 			-c "$c" -o "$objdir/$(basename "$c" .c).o" || return
 	done
@@ -172,12 +184,14 @@ build_test() {
 		"$envdir/v/entry.S" "$objdir"/*.o "$isa/$suite/$name.S" -o "$elf"
 }
 
+# run_test TEST SUITE
 run_test() {
-	local elf=$out/$1
+	local elf=$out/$1 isa=rv64imac fd=off
+	has_fp "$2" && isa=rv64imafdc fd=on
 	if [ "$sim" = teasim ]; then
-		timeout 120 "$teasim" -q --max-insns "$max_insns" "$elf" </dev/null
+		timeout 120 "$teasim" -q --isa "$isa" --max-insns "$max_insns" "$elf" </dev/null
 	else
-		timeout 60 qemu-system-riscv64 -M spike -cpu rv64,f=off,d=off -nographic \
+		timeout 60 qemu-system-riscv64 -M spike -cpu "rv64,f=$fd,d=$fd" -nographic \
 			-bios none -kernel "$elf" </dev/null
 	fi
 }
@@ -189,7 +203,7 @@ one_job() {
 		echo "FAIL $test (does not build: see $log)" >"$out/result/$test"
 		return
 	fi
-	run_test "$test" >>"$log" 2>&1
+	run_test "$test" "$2" >>"$log" 2>&1
 	rc=$?
 	case $rc in
 	0) echo "PASS $test" ;;
@@ -198,7 +212,7 @@ one_job() {
 	esac >"$out/result/$test"
 }
 
-export -f one_job build_test run_test
+export -f one_job build_test run_test has_fp
 export src out sim teasim max_insns compressed cc common_flags
 # shellcheck disable=SC2016
 xargs -a "$joblist" -P "$jobs" -L 1 bash -c 'one_job "$@"' _ </dev/null

@@ -417,7 +417,8 @@ int parse_options(int argc, char **argv, struct options *o)
 	if (o->dump_dts)
 		return 0;
 	if (!o->rtl && (o->tea_samples || o->golden_path || o->baselines_prefix))
-		return error(EXIT_USAGE, "TEA samples, --golden and --baselines need --rtl (the ISS has no TEA hardware)");
+		return error(EXIT_USAGE, "TEA samples, --golden and --baselines need --rtl (the ISS's sampler "
+			     "model, for software that samples itself, is not timing-exact)");
 	if (o->tea_from_program && !o->tea_samples)
 		return error(EXIT_USAGE, "--tea-source program needs --tea-samples FILE");
 	if (o->sweep_count && !o->baselines_prefix)

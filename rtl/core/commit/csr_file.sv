@@ -2,10 +2,10 @@
 `include "hpm_events.svh"
 `include "tea_csr.svh"
 
-// The CSR file of privileged spec 1.12 for an RV64 M/S/U hart without F/D
-// or PMP entries, with the same choices as the reference ISS (the header
-// comment of sim/iss/csr.c lists them), plus trap entry, xRET and interrupt
-// selection as in sim/iss/trap.c.
+// The CSR file of privileged spec 1.12 for an RV64 M/S/U hart with F and D
+// (fflags, frm, fcsr, mstatus.FS) and no PMP entries, with the same choices
+// as the reference ISS (the header comment of sim/iss/csr.c lists them), plus
+// trap entry, xRET and interrupt selection as in sim/iss/trap.c.
 //
 // Everything happens at commit. A CSR instruction is serialized, so it is
 // the only one in flight: its old value (csr_rdata_o) and legality
