@@ -66,6 +66,7 @@ include driver/linux/linux.mk
 include boards/boards.mk
 include eval/eval.mk
 include tests/tests.mk
+include scripts/install.mk
 
 all: $(BINS)
 

@@ -1,6 +1,7 @@
 /* The RTL backend of each core configuration is a library of its own
  * (sim/sim.mk), so that teasim builds and runs the ISS without Verilator;
- * --rtl loads the one --config names from lib/ beside teasim's bin/. */
+ * --rtl loads the one --config names from lib/ beside teasim's bin/, or
+ * where make install put it. */
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
@@ -13,13 +14,21 @@
 #include "tea/tea_cycle.h"
 #include "teasim/teasim.h"
 
-/* Where the build puts the library: $(BUILD)/lib/teasim-rtl-<config>.so
- * for $(BUILD)/bin/teasim. */
+/* Where the library is, the first that exists of:
+ *  - lib/ beside teasim's bin/, where the build puts it
+ *    ($(BUILD)/lib/teasim-rtl-<config>.so for $(BUILD)/bin/teasim);
+ *  - lib/tea/ there, as make install lays it out under the default
+ *    libdir, so that an installed tree still runs when moved or while
+ *    staged under DESTDIR;
+ *  - the libdir teasim was installed for (TEA_LIBDIR, defined only in
+ *    the copy make install links: the build tree's names no system path).
+ * None: the build tree's, which the error message then names. */
 static int library_path(const char *config, char *path, size_t len)
 {
+	static const char *const beside[] = { "lib", "lib/tea" };
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	char *slash;
+	char *slash = NULL;
 
 	if (n <= 0)
 		return error(EXIT_ERROR, "cannot find teasim's own path: %s", strerror(errno));
@@ -29,7 +38,17 @@ static int library_path(const char *config, char *path, size_t len)
 		if (slash)
 			*slash = '\0';
 	}
-	snprintf(path, len, "%s/lib/teasim-rtl-%s.so", slash ? exe : ".", config);
+	for (size_t i = 0; i < sizeof(beside) / sizeof(beside[0]); i++) {
+		snprintf(path, len, "%s/%s/teasim-rtl-%s.so", slash ? exe : ".", beside[i], config);
+		if (!access(path, F_OK))
+			return 0;
+	}
+#ifdef TEA_LIBDIR
+	snprintf(path, len, TEA_LIBDIR "/tea/teasim-rtl-%s.so", config);
+	if (!access(path, F_OK))
+		return 0;
+#endif
+	snprintf(path, len, "%s/%s/teasim-rtl-%s.so", slash ? exe : ".", beside[0], config);
 	return 0;
 }
 
