@@ -10,6 +10,7 @@ packages=(
 	libcmocka-dev
 	libelf-dev libdw-dev
 	jq python3 chromium
+	man-db groff-base
 	clang libclang-rt-14-dev
 	libxml2-utils
 	gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf

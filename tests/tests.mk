@@ -36,7 +36,7 @@ $(RESULTS)/bench/%: $(BUILD)/bench/programs/%.elf $(BUILD)/bin/teasim FORCE
 	@$(RUN_TEST) $@ 60 $(BUILD)/bin/teasim $<
 TEST_RESULTS += $(BENCH_RTL_PROGRAMS:$(BUILD)/bench/programs/%.elf=$(RESULTS)/bench/%)
 
-include tests/bench/bench-tests.mk tests/build/build.mk tests/scripts/scripts-tests.mk tests/isa/isa.mk tests/htif/htif.mk tests/linux/linux-tests.mk tests/boards/boards-tests.mk tests/rtl/rtl-tests.mk tests/crosscheck/crosscheck.mk tests/fp/fp.mk tests/teaperf/teaperf.mk tests/teasim/teasim.mk tests/fuzz/fuzz.mk tests/sanitize/sanitize.mk tests/rtl-sim/rtl-sim.mk tests/tea/tea.mk tests/random/random.mk tests/uarch/uarch.mk tests/workloads/workloads-tests.mk tests/casestudies/casestudies-tests.mk
+include tests/bench/bench-tests.mk tests/build/build.mk tests/scripts/scripts-tests.mk tests/isa/isa.mk tests/htif/htif.mk tests/linux/linux-tests.mk tests/boards/boards-tests.mk tests/rtl/rtl-tests.mk tests/crosscheck/crosscheck.mk tests/fp/fp.mk tests/teaperf/teaperf.mk tests/teasim/teasim.mk tests/fuzz/fuzz.mk tests/sanitize/sanitize.mk tests/rtl-sim/rtl-sim.mk tests/tea/tea.mk tests/random/random.mk tests/uarch/uarch.mk tests/workloads/workloads-tests.mk tests/casestudies/casestudies-tests.mk tests/install/install-tests.mk
 
 # `make test` is the command CI runs: build everything, run every suite in
 # parallel, print the skips and failures and one "N passed, N failed,
