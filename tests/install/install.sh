@@ -4,7 +4,7 @@
 # --help, synth and report, record --sim (teaperf finding the teasim beside
 # it, that teasim its RTL library under libdir), teasim on the ISS and the
 # RTL, a program built with pkg-config against the installed libpics, man
-# on an installed page; then make uninstall must leave DESTDIR empty.
+# on an installed page, the bash completion; then make uninstall must leave DESTDIR empty.
 # usage: install.sh MAKE BUILD WORKDIR HELLO_ELF
 set -u
 make=$1 build=$2 work=$3 hello=$(realpath "$4")
@@ -93,6 +93,17 @@ LD_LIBRARY_PATH="$lib" ldd ./count | grep -q "$lib/libpics.so.0" || fail "count 
 
 out=$(MANWIDTH=80 run man -l "$share/man/man1/teaperf-report.1" 2>&1)
 grep -q -- '--sort' <<<"$out" || fail "man -l on the installed teaperf-report.1: $out"
+
+# The installed completion, asking the installed teaperf on PATH.
+complete_words() {
+	env -i PATH="$bin:$path" bash -c 'complete() { :; }
+		. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _teaperf
+		echo "${COMPREPLY[*]}"' _ "$share/bash-completion/completions/teaperf" "$@"
+}
+out=$(complete_words teaperf re)
+[ "$out" = "record report" ] || fail "completing 'teaperf re' gave: $out"
+out=$(complete_words teaperf report --so)
+[ "$out" = "--sort" ] || fail "completing 'teaperf report --so' gave: $out"
 
 cd "$work" || exit 1
 "$make" -C "$root" --no-print-directory "${vars[@]}" uninstall || fail "make uninstall"
