@@ -20,7 +20,9 @@ datadir     ?= $(datarootdir)
 mandir      ?= $(datarootdir)/man
 TEA_VERSION ?= 0.1
 
-INSTALL_DIR := $(BUILD)/install
+# The installed teasim and libpics.pc are made here: make deb and the
+# install test name folders of their own.
+INSTALL_DIR ?= $(BUILD)/install
 INSTALL_MANIFEST = $(datadir)/tea/install-manifest
 
 .PHONY: install uninstall libpics-shared
@@ -105,3 +107,9 @@ uninstall:
 	$(Q)DESTDIR='$(DESTDIR)' scripts/install.sh uninstall '$(INSTALL_MANIFEST)'
 
 -include $(wildcard $(INSTALL_DIR)/obj/*.d $(BUILD)/obj-pic/pics/*.d)
+
+# make deb: tea-sim and tea-tools, Debian packages of a staged install
+# (scripts/deb.sh), in $(BUILD)/deb/.
+.PHONY: deb
+deb: $(INSTALL_TEASIM) $(BUILD)/bin/teaperf $(RTL_LIB) $(PICS_LIB) $(PICS_SO)
+	$(Q)scripts/deb.sh $(MAKE) $(BUILD) $(TEA_VERSION)

@@ -14,3 +14,11 @@ $(RESULTS)/install/install: $(INSTALL_TEASIM) $(BUILD)/bin/teaperf $(RTL_LIB) $(
 	@$(RUN_TEST) $@ 300 bash tests/install/install.sh $(MAKE) $(BUILD) $(BUILD)/tests/install \
 		$(BUILD)/programs/hello.elf
 TEST_RESULTS += $(RESULTS)/install/install
+
+# make deb: the two packages, disjoint, run unpacked (tests/install/deb.sh).
+$(RESULTS)/install/deb: $(INSTALL_TEASIM) $(BUILD)/bin/teaperf $(RTL_LIB) $(PICS_LIB) $(PICS_SO) \
+		$(BUILD)/programs/hello.elf tests/install/deb.sh scripts/deb.sh scripts/install.sh \
+		scripts/install.mk FORCE
+	@$(RUN_TEST) $@ 300 bash tests/install/deb.sh $(MAKE) $(BUILD) $(BUILD)/tests/deb \
+		$(BUILD)/programs/hello.elf
+TEST_RESULTS += $(RESULTS)/install/deb

@@ -14,7 +14,9 @@ work=$(realpath "$work")
 dest=$work/dest prefix=$work/prefix
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
-vars=(BUILD="$build" DESTDIR="$dest" PREFIX="$prefix")
+# INSTALL_DIR: the test's own copy of the installed teasim, so that a make
+# install or make deb running beside it does not relink it.
+vars=(BUILD="$build" INSTALL_DIR="$work/build" DESTDIR="$dest" PREFIX="$prefix")
 
 "$make" -C "$root" --no-print-directory "${vars[@]}" install || { echo "FAIL: make install"; exit 1; }
 bin=$dest$prefix/bin lib=$dest$prefix/lib share=$dest$prefix/share
