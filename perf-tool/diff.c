@@ -15,7 +15,7 @@ static const char diff_usage[] =
 	"source line) the cycles before and after, the change, and the change\n"
 	"of each signature; largest change first, totals last. Units are\n"
 	"matched by name (the address of an instruction, the name of a function,\n"
-	"file:line), signatures by their event names. Change%% is the change as\n"
+	"file:line), signatures by their event names. Change% is the change as\n"
 	"a share of BEFORE's total cycles.\n"
 	"\n"
 	"      --sort KEY        insn (default), func or line\n"
