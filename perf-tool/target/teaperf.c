@@ -31,6 +31,7 @@
 #include <sys.h>
 #include <linux/perf_event.h>
 
+#include "build_id.h"
 #include "command.h"
 #include "console_file.h"
 #include "host_file.h"
@@ -222,68 +223,6 @@ static void stop_at_max_size(uint64_t cycle)
 	put_le(cycle, 8);
 }
 
-/* ---- identities: build-ids of ELF files and of the kernel ---- */
-
-/* The GNU build-id in a block of ELF notes; its length, or 0. */
-static unsigned note_build_id(const uint8_t *p, size_t len, uint8_t *id)
-{
-	size_t off = 0;
-
-	while (off + 12 <= len) {
-		uint32_t namesz, descsz, type;
-
-		memcpy(&namesz, p + off, 4);
-		memcpy(&descsz, p + off + 4, 4);
-		memcpy(&type, p + off + 8, 4);
-		off += 12;
-		if (namesz > len || descsz > len || off + ((namesz + 3) & ~3u) + descsz > len)
-			return 0;
-		if (type == 3 && namesz == 4 && !memcmp(p + off, "GNU", 4) && descsz <= 20) {
-			memcpy(id, p + off + 4, descsz);
-			return descsz;
-		}
-		off += ((namesz + 3) & ~3u) + ((descsz + 3) & ~3u);
-	}
-	return 0;
-}
-
-static uint8_t scratch[8192];
-
-/* The build-id of the ELF file at path, from its PT_NOTE segments. */
-static unsigned elf_build_id(const char *path, uint8_t *id)
-{
-	uint8_t eh[64], ph[56];
-	uint64_t phoff;
-	uint16_t phnum;
-	unsigned got = 0;
-	int fd = open(path, O_RDONLY, 0);
-
-	if (fd < 0)
-		return 0;
-	if (read(fd, eh, sizeof(eh)) != sizeof(eh) || memcmp(eh, "\177ELF\2\1", 6))
-		goto out;
-	memcpy(&phoff, eh + 32, 8);
-	memcpy(&phnum, eh + 56, 2);
-	for (unsigned i = 0; i < phnum && !got; i++) {
-		uint64_t off, size;
-		uint32_t type;
-
-		if (lseek(fd, (off_t)(phoff + 56 * i), SEEK_SET) < 0 ||
-		    read(fd, ph, sizeof(ph)) != sizeof(ph))
-			break;
-		memcpy(&type, ph, 4);
-		memcpy(&off, ph + 8, 8);
-		memcpy(&size, ph + 32, 8);
-		if (type != 4 || size > sizeof(scratch) || lseek(fd, (off_t)off, SEEK_SET) < 0 ||
-		    read(fd, scratch, size) != (ssize_t)size)
-			continue;
-		got = note_build_id(scratch, size, id);
-	}
-out:
-	close(fd);
-	return got;
-}
-
 /* ---- the file ---- */
 
 static void write_header(uint64_t period, const char *binary)
@@ -420,12 +359,8 @@ static void fork_task(uint32_t pid, uint32_t ppid)
 static void write_kernel_map(void)
 {
 	struct map m = { .start = KERNEL_HALF, .end = ~0ull, .path = "[kernel]" };
-	int fd = open("/sys/kernel/notes", O_RDONLY, 0);
-	ssize_t n = fd < 0 ? 0 : read(fd, scratch, sizeof(scratch));
 
-	if (fd >= 0)
-		close(fd);
-	m.build_id_len = note_build_id(scratch, n > 0 ? (size_t)n : 0, m.build_id);
+	m.build_id_len = notes_build_id("/sys/kernel/notes", m.build_id);
 	put_map(&m);	/* room_for() kept room for it */
 }
 
