@@ -119,7 +119,7 @@ static int read_sample_id(struct pics_perf_data *r, const struct record *rec,
 					    rec->offset,
 					    "record of %zu bytes cannot hold its event id",
 					    rec->len + REC_HEADER);
-		i = pd_attr_of_id(r, pics_get_u64(rec->body + rec->len - back));
+		i = pics_pd_attr_of_id(r, pics_get_u64(rec->body + rec->len - back));
 		if (i < 0)
 			return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
 					    rec->offset,
@@ -154,7 +154,7 @@ static int need_body(const struct pics_perf_data *r, const struct record *rec,
 /* The records of the tea event, for those that carry an event id. */
 static bool is_tea(const struct pics_perf_data *r, uint64_t id)
 {
-	return pd_attr_of_id(r, id) == (long)r->tea;
+	return pics_pd_attr_of_id(r, id) == (long)r->tea;
 }
 
 /* ---- samples ------------------------------------------------------------------ */
@@ -232,7 +232,7 @@ static int read_sample(struct pics_perf_data *r, const struct record *rec,
 		       struct pics_sample *s, bool *keep,
 		       struct pics_error *err)
 {
-	struct cursor c = pd_cursor(rec->body, rec->len,
+	struct cursor c = pics_pd_cursor(rec->body, rec->len,
 				    rec->offset + REC_HEADER, "sample record");
 	const struct attr *a;
 	uint64_t type, rf, v, nr, pid = 0;
@@ -241,10 +241,10 @@ static int read_sample(struct pics_perf_data *r, const struct record *rec,
 
 	*keep = false;
 	if (r->n_attrs > 1) {
-		if (pd_cur_left(&c) / 8 <= (size_t)r->sample_id_word)
-			return pd_cur_short(r, &c, "event id", err);
+		if (pics_pd_cur_left(&c) / 8 <= (size_t)r->sample_id_word)
+			return pics_pd_cur_short(r, &c, "event id", err);
 		v = pics_get_u64(rec->body + 8 * (size_t)r->sample_id_word);
-		i = pd_attr_of_id(r, v);
+		i = pics_pd_attr_of_id(r, v);
 		if (i < 0)
 			return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
 					    rec->offset,
@@ -257,22 +257,22 @@ static int read_sample(struct pics_perf_data *r, const struct record *rec,
 	type = a->sample_type;
 	rf = a->read_format;
 	/* identifier, ip, pid and tid, time, addr, id, stream_id, cpu */
-	if (pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_IDENTIFIER |
+	if (pics_pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_IDENTIFIER |
 								  PERF_SAMPLE_IP)),
 			      "ip", err))
 		return -1;
 	if ((type & PERF_SAMPLE_TID) &&
-	    (pd_cur_uint(r, &c, 4, "pid", &pid, err) ||
-	     pd_cur_uint(r, &c, 4, "tid", &v, err)))
+	    (pics_pd_cur_uint(r, &c, 4, "pid", &pid, err) ||
+	     pics_pd_cur_uint(r, &c, 4, "tid", &v, err)))
 		return -1;
-	if (pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_TIME |
+	if (pics_pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_TIME |
 								  PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
 								  PERF_SAMPLE_STREAM_ID |
 								  PERF_SAMPLE_CPU)),
 			      "identity fields", err))
 		return -1;
 	if (type & PERF_SAMPLE_PERIOD) {
-		if (pd_cur_uint(r, &c, 8, "period", &v, err))
+		if (pics_pd_cur_uint(r, &c, 8, "period", &v, err))
 			return -1;
 		if (v != a->period && !r->scanning)
 			return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
@@ -287,21 +287,21 @@ static int read_sample(struct pics_perf_data *r, const struct record *rec,
 		unsigned per = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
 
 		if (rf & PERF_FORMAT_GROUP) {
-			if (pd_cur_uint(r, &c, 8, "read values", &nr, err) ||
-			    pd_cur_skip_words(r, &c, extra, "read values", err) ||
-			    pd_cur_skip_words(r, &c, nr > UINT64_MAX / per ? UINT64_MAX : nr * per,
+			if (pics_pd_cur_uint(r, &c, 8, "read values", &nr, err) ||
+			    pics_pd_cur_skip_words(r, &c, extra, "read values", err) ||
+			    pics_pd_cur_skip_words(r, &c, nr > UINT64_MAX / per ? UINT64_MAX : nr * per,
 					      "read values", err))
 				return -1;
-		} else if (pd_cur_skip_words(r, &c, extra + per, "read values", err)) {
+		} else if (pics_pd_cur_skip_words(r, &c, extra + per, "read values", err)) {
 			return -1;
 		}
 	}
 	if (type & PERF_SAMPLE_CALLCHAIN)
-		if (pd_cur_uint(r, &c, 8, "call chain", &nr, err) ||
-		    pd_cur_skip_words(r, &c, nr, "call chain", err))
+		if (pics_pd_cur_uint(r, &c, 8, "call chain", &nr, err) ||
+		    pics_pd_cur_skip_words(r, &c, nr, "call chain", err))
 			return -1;
-	if (pd_cur_uint(r, &c, 4, "raw data size", &v, err) ||
-	    pd_cur_take(r, &c, (size_t)v, "raw data", &raw, err))
+	if (pics_pd_cur_uint(r, &c, 4, "raw data size", &v, err) ||
+	    pics_pd_cur_take(r, &c, (size_t)v, "raw data", &raw, err))
 		return -1;
 	return decode_raw(r, rec, raw, (size_t)v, (uint32_t)pid, s, keep, err);
 }
@@ -409,7 +409,7 @@ static int read_mmap(struct pics_perf_data *r, const struct record *rec,
 					    m.build_id_len, BUILD_ID_LEN);
 		memcpy(m.build_id, rec->body + 36, m.build_id_len);
 	} else {
-		bid = pd_find_build_id(r, kernel && !strncmp(file, KERNEL_NAME,
+		bid = pics_pd_find_build_id(r, kernel && !strncmp(file, KERNEL_NAME,
 							     strlen(KERNEL_NAME))
 						  ? KERNEL_NAME : file);
 	}
@@ -668,7 +668,7 @@ struct pics_perf_data *pics_perf_data_adopt(struct pics_in *in,
 	snprintf(r->path, sizeof(r->path), "%s", path);
 	r->in = *in;
 	r->in.path = r->path;
-	if (pd_read_header(r, err) || scan(r, err) ||
+	if (pics_pd_read_header(r, err) || scan(r, err) ||
 	    pics_meta_init_tea(&r->meta, "TEA", r->width,
 			       r->attrs[r->tea].period, err)) {
 		pics_perf_data_close(r);

@@ -50,19 +50,19 @@ static const char perf_magic_v1[8] = { 'P', 'E', 'R', 'F', 'F', 'I', 'L', 'E' };
 
 /* ---- the cursor, and sections read whole -------------------------------------- */
 
-int pd_cur_short(const struct pics_perf_data *r, const struct cursor *c,
+int pics_pd_cur_short(const struct pics_perf_data *r, const struct cursor *c,
 		 const char *field, struct pics_error *err)
 {
-	return pics_fail_at(err, PICS_ERR_FORMAT, r->path, pd_cur_offset(c),
+	return pics_fail_at(err, PICS_ERR_FORMAT, r->path, pics_pd_cur_offset(c),
 			    "%s ends inside its %s", c->what, field);
 }
 
-int pd_cur_take(const struct pics_perf_data *r, struct cursor *c, size_t n,
+int pics_pd_cur_take(const struct pics_perf_data *r, struct cursor *c, size_t n,
 		const char *field, const uint8_t **out,
 		struct pics_error *err)
 {
-	if (pd_cur_left(c) < n) {
-		pd_cur_short(r, c, field, err);
+	if (pics_pd_cur_left(c) < n) {
+		pics_pd_cur_short(r, c, field, err);
 		return -1;
 	}
 	*out = c->p;
@@ -70,46 +70,46 @@ int pd_cur_take(const struct pics_perf_data *r, struct cursor *c, size_t n,
 	return 0;
 }
 
-int pd_cur_uint(const struct pics_perf_data *r, struct cursor *c,
+int pics_pd_cur_uint(const struct pics_perf_data *r, struct cursor *c,
 		unsigned bytes, const char *field, uint64_t *v,
 		struct pics_error *err)
 {
 	const uint8_t *p;
 
-	if (pd_cur_take(r, c, bytes, field, &p, err))
+	if (pics_pd_cur_take(r, c, bytes, field, &p, err))
 		return -1;
 	*v = pics_get_uint(p, bytes);
 	return 0;
 }
 
-int pd_cur_skip_words(const struct pics_perf_data *r, struct cursor *c,
+int pics_pd_cur_skip_words(const struct pics_perf_data *r, struct cursor *c,
 		      uint64_t words, const char *field,
 		      struct pics_error *err)
 {
 	const uint8_t *p;
 
-	if (words > pd_cur_left(c) / 8)
-		return pd_cur_short(r, c, field, err);
-	return pd_cur_take(r, c, (size_t)words * 8, field, &p, err);
+	if (words > pics_pd_cur_left(c) / 8)
+		return pics_pd_cur_short(r, c, field, err);
+	return pics_pd_cur_take(r, c, (size_t)words * 8, field, &p, err);
 }
 
-int pd_cur_string(const struct pics_perf_data *r, struct cursor *c,
+int pics_pd_cur_string(const struct pics_perf_data *r, struct cursor *c,
 		  const char *field, const char **s, struct pics_error *err)
 {
 	uint64_t len;
 	const uint8_t *p;
 
-	if (pd_cur_uint(r, c, 4, field, &len, err))
+	if (pics_pd_cur_uint(r, c, 4, field, &len, err))
 		return -1;
-	if (len > pd_cur_left(c))
-		return pd_cur_short(r, c, field, err);
+	if (len > pics_pd_cur_left(c))
+		return pics_pd_cur_short(r, c, field, err);
 	if (!memchr(c->p, '\0', (size_t)len))
 		return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
-				    pd_cur_offset(c),
+				    pics_pd_cur_offset(c),
 				    "%s: its %s of %llu bytes has no NUL",
 				    c->what, field, (unsigned long long)len);
 	*s = (const char *)c->p;
-	return pd_cur_take(r, c, (size_t)len, field, &p, err);
+	return pics_pd_cur_take(r, c, (size_t)len, field, &p, err);
 }
 
 static bool in_file(const struct pics_perf_data *r, uint64_t offset,
@@ -187,7 +187,7 @@ static int compare_ids(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-long pd_attr_of_id(const struct pics_perf_data *r, uint64_t id)
+long pics_pd_attr_of_id(const struct pics_perf_data *r, uint64_t id)
 {
 	size_t lo = 0, hi = r->n_ids;
 
@@ -312,12 +312,12 @@ static int read_event_desc(struct pics_perf_data *r, struct cursor *c,
 {
 	uint64_t nr, size;
 
-	if (pd_cur_uint(r, c, 4, "event count", &nr, err) ||
-	    pd_cur_uint(r, c, 4, "attr size", &size, err))
+	if (pics_pd_cur_uint(r, c, 4, "event count", &nr, err) ||
+	    pics_pd_cur_uint(r, c, 4, "attr size", &size, err))
 		return -1;
 	if (size < 8 || size > ATTR_MAX)
 		return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
-				    pd_cur_offset(c) - 4,
+				    pics_pd_cur_offset(c) - 4,
 				    "%s: attr size %llu; expected 8 to %d",
 				    c->what, (unsigned long long)size, ATTR_MAX);
 	for (uint64_t i = 0; i < nr; i++) {
@@ -325,10 +325,10 @@ static int read_event_desc(struct pics_perf_data *r, struct cursor *c,
 		const char *name;
 		uint64_t n_ids;
 
-		if (pd_cur_take(r, c, (size_t)size, "attr", &attr, err) ||
-		    pd_cur_uint(r, c, 4, "id count", &n_ids, err) ||
-		    pd_cur_string(r, c, "event name", &name, err) ||
-		    pd_cur_skip_words(r, c, n_ids, "ids", err))
+		if (pics_pd_cur_take(r, c, (size_t)size, "attr", &attr, err) ||
+		    pics_pd_cur_uint(r, c, 4, "id count", &n_ids, err) ||
+		    pics_pd_cur_string(r, c, "event name", &name, err) ||
+		    pics_pd_cur_skip_words(r, c, n_ids, "ids", err))
 			return -1;
 		/* The names go with the attrs section's entries when both
 		 * list the same events. */
@@ -349,14 +349,14 @@ static int read_pmu_mappings(struct pics_perf_data *r, struct cursor *c,
 {
 	uint64_t nr;
 
-	if (pd_cur_uint(r, c, 4, "PMU count", &nr, err))
+	if (pics_pd_cur_uint(r, c, 4, "PMU count", &nr, err))
 		return -1;
 	for (uint64_t i = 0; i < nr; i++) {
 		const char *name;
 		uint64_t t;
 
-		if (pd_cur_uint(r, c, 4, "PMU type", &t, err) ||
-		    pd_cur_string(r, c, "PMU name", &name, err))
+		if (pics_pd_cur_uint(r, c, 4, "PMU type", &t, err) ||
+		    pics_pd_cur_string(r, c, "PMU name", &name, err))
 			return -1;
 		if (!strcmp(name, "tea")) {
 			*found = true;
@@ -373,24 +373,24 @@ static int read_pmu_caps(struct pics_perf_data *r, struct cursor *c,
 {
 	uint64_t nr;
 
-	if (pd_cur_uint(r, c, 4, "PMU count", &nr, err))
+	if (pics_pd_cur_uint(r, c, 4, "PMU count", &nr, err))
 		return -1;
 	for (uint64_t i = 0; i < nr; i++) {
 		const char *width = NULL, *name;
 		uint64_t n_caps;
 
-		if (pd_cur_uint(r, c, 4, "capability count", &n_caps, err))
+		if (pics_pd_cur_uint(r, c, 4, "capability count", &n_caps, err))
 			return -1;
 		for (uint64_t j = 0; j < n_caps; j++) {
 			const char *cap, *value;
 
-			if (pd_cur_string(r, c, "capability name", &cap, err) ||
-			    pd_cur_string(r, c, "capability value", &value, err))
+			if (pics_pd_cur_string(r, c, "capability name", &cap, err) ||
+			    pics_pd_cur_string(r, c, "capability value", &value, err))
 				return -1;
 			if (!strcmp(cap, "width"))
 				width = value;
 		}
-		if (pd_cur_string(r, c, "PMU name", &name, err))
+		if (pics_pd_cur_string(r, c, "PMU name", &name, err))
 			return -1;
 		if (width && !strcmp(name, "tea")) {
 			char *end;
@@ -398,7 +398,7 @@ static int read_pmu_caps(struct pics_perf_data *r, struct cursor *c,
 
 			if (end == width || *end || w < 1 || w > PICS_MAX_WIDTH)
 				return pics_fail_at(err, PICS_ERR_FORMAT,
-						    r->path, pd_cur_offset(c),
+						    r->path, pics_pd_cur_offset(c),
 						    "%s: the tea PMU's width '%.16s'; expected 1 to %d",
 						    c->what, width, PICS_MAX_WIDTH);
 			r->caps_width = (unsigned)w;
@@ -414,7 +414,7 @@ static int compare_build_ids(const void *a, const void *b)
 	return strcmp(x->file, y->file);
 }
 
-const struct build_id *pd_find_build_id(const struct pics_perf_data *r,
+const struct build_id *pics_pd_find_build_id(const struct pics_perf_data *r,
 					const char *file)
 {
 	struct build_id key = { .file = file };
@@ -434,14 +434,14 @@ static int read_build_ids(struct pics_perf_data *r, uint8_t *buf,
 	size_t cap = 0;
 
 	r->build_id_buf = buf;
-	while (pd_cur_left(c)) {
-		uint64_t at = pd_cur_offset(c);
+	while (pics_pd_cur_left(c)) {
+		uint64_t at = pics_pd_cur_offset(c);
 		const uint8_t *p;
 		struct build_id *b;
 		size_t size, name_len;
 		uint16_t misc;
 
-		if (pd_cur_take(r, c, REC_HEADER, "build-id record header", &p,
+		if (pics_pd_cur_take(r, c, REC_HEADER, "build-id record header", &p,
 				err))
 			return -1;
 		misc = (uint16_t)pics_get_uint(p + 4, 2);
@@ -451,7 +451,7 @@ static int read_build_ids(struct pics_perf_data *r, uint8_t *buf,
 			return pics_fail_at(err, PICS_ERR_FORMAT, r->path, at,
 					    "build-id record of %zu bytes; at least %d",
 					    size, REC_HEADER + 4 + 24 + 1);
-		if (pd_cur_take(r, c, size - REC_HEADER, "build-id record", &p,
+		if (pics_pd_cur_take(r, c, size - REC_HEADER, "build-id record", &p,
 				err))
 			return -1;
 		name_len = strnlen((const char *)p + 28, size - REC_HEADER - 28);
@@ -537,7 +537,7 @@ static int read_features(struct pics_perf_data *r, const uint8_t *h,
 			ret = -1;
 			break;
 		}
-		c = pd_cursor(buf, (size_t)size, offset, what);
+		c = pics_pd_cursor(buf, (size_t)size, offset, what);
 		switch (f) {
 		case FEAT_BUILD_ID:
 			ret = read_build_ids(r, buf, &c, err);
@@ -654,7 +654,7 @@ static int find_tea(struct pics_perf_data *r, bool type_found,
 
 /* ---- the file's header -------------------------------------------------------- */
 
-int pd_read_header(struct pics_perf_data *r, struct pics_error *err)
+int pics_pd_read_header(struct pics_perf_data *r, struct pics_error *err)
 {
 	uint8_t h[HEADER_LEN];
 	bool tea_type_found = false;

@@ -93,51 +93,51 @@ struct cursor {
 };
 
 
-static inline struct cursor pd_cursor(const uint8_t *p, size_t len,
+static inline struct cursor pics_pd_cursor(const uint8_t *p, size_t len,
 				      uint64_t base, const char *what)
 {
 	return (struct cursor){ .start = p, .p = p, .end = p + len,
 				.base = base, .what = what };
 }
 
-static inline uint64_t pd_cur_offset(const struct cursor *c)
+static inline uint64_t pics_pd_cur_offset(const struct cursor *c)
 {
 	return c->base + (uint64_t)(c->p - c->start);
 }
 
-static inline size_t pd_cur_left(const struct cursor *c)
+static inline size_t pics_pd_cur_left(const struct cursor *c)
 {
 	return (size_t)(c->end - c->p);
 }
 
 /* Each takes the next field, @field naming it in the error when the
  * buffer ends first; 0, or -1 with @err set. */
-int pd_cur_short(const struct pics_perf_data *r, const struct cursor *c,
+int pics_pd_cur_short(const struct pics_perf_data *r, const struct cursor *c,
 		 const char *field, struct pics_error *err);
-int pd_cur_take(const struct pics_perf_data *r, struct cursor *c, size_t n,
+int pics_pd_cur_take(const struct pics_perf_data *r, struct cursor *c, size_t n,
 		const char *field, const uint8_t **out,
 		struct pics_error *err);
-int pd_cur_uint(const struct pics_perf_data *r, struct cursor *c,
+int pics_pd_cur_uint(const struct pics_perf_data *r, struct cursor *c,
 		unsigned bytes, const char *field, uint64_t *v,
 		struct pics_error *err);
 /* Skips @words u64 words (a count from the file, so checked first). */
-int pd_cur_skip_words(const struct pics_perf_data *r, struct cursor *c,
+int pics_pd_cur_skip_words(const struct pics_perf_data *r, struct cursor *c,
 		      uint64_t words, const char *field,
 		      struct pics_error *err);
 /* perf's strings: a u32 length (the NUL and padding included), then
  * that many bytes holding a NUL-terminated string. */
-int pd_cur_string(const struct pics_perf_data *r, struct cursor *c,
+int pics_pd_cur_string(const struct pics_perf_data *r, struct cursor *c,
 		  const char *field, const char **s, struct pics_error *err);
 
 /* The file's header, the attrs section and the feature sections, up to
  * finding the tea event and where records name their event: all that
  * the records are read with. */
-int pd_read_header(struct pics_perf_data *r, struct pics_error *err);
+int pics_pd_read_header(struct pics_perf_data *r, struct pics_error *err);
 /* The attr of event id @id: perf synthesizes records with id 0, which
  * belong to the first event. -1 when no event has it. */
-long pd_attr_of_id(const struct pics_perf_data *r, uint64_t id);
+long pics_pd_attr_of_id(const struct pics_perf_data *r, uint64_t id);
 /* The HEADER_BUILD_ID entry of @file, NULL without one. */
-const struct build_id *pd_find_build_id(const struct pics_perf_data *r,
+const struct build_id *pics_pd_find_build_id(const struct pics_perf_data *r,
 					const char *file);
 
 #endif
