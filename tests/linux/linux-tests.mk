@@ -64,6 +64,15 @@ $(RESULTS)/linux/own-program-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teas
 	@$(RUN_TEST) $@ 7200 tests/linux/own-program.sh $(LINUX_DIR) $(BUILD)/bin/teaperf --rtl \
 		--config $(CONFIG)
 
+# A task switched out every 15,000 cycles, at period 100,000, against the
+# golden reference on the RTL (tests/linux/slices.sh): TEA's estimate of
+# its work within SLICES_MAX_ERROR percent, switched and alone.
+SLICES_MAX_ERROR := 25
+$(RESULTS)/linux/slices-rtl: $(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/bin/teasim $(RTL_LIB) \
+		$(BUILD)/bin/teaperf tests/linux/slices.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 7200 tests/linux/slices.sh $(LINUX_DIR) $(BUILD)/bin/teaperf \
+		$(SLICES_MAX_ERROR) --config $(CONFIG)
+
 # The driver's checks on the debug kernel (make linux-debug: slub_debug,
 # lockdep, sleep-in-atomic checks) booted with threadirqs
 # (tests/linux/debug-kernel.sh): on the ISS in `make test`, the RTL in
@@ -97,7 +106,8 @@ TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/glibc-rtl \
 		     $(RESULTS)/linux/perf-rtl \
 		     $(RESULTS)/linux/perf-rtl-large $(RESULTS)/linux/demo $(RESULTS)/linux/stock-perf-rtl \
-		     $(RESULTS)/linux/debug-rtl $(RESULTS)/linux/own-program-rtl
+		     $(RESULTS)/linux/debug-rtl $(RESULTS)/linux/own-program-rtl \
+		     $(RESULTS)/linux/slices-rtl
 
 .PHONY: test-linux
 test-linux: $(LINUX_TEST_RESULTS)
