@@ -10,6 +10,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$build/deb
 stage=$out/stage
 arch=$(dpkg --print-architecture)
+# Who built the packages, as Debian's own tools name them: DEBFULLNAME and
+# DEBEMAIL, else the local user at this host.
+user=$(id -un)
+maintainer="${DEBFULLNAME:-$user} <${DEBEMAIL:-$user@$(hostname -f 2>/dev/null || hostname)}>"
 
 rm -rf "$out" && mkdir -p "$stage"
 # Its own copy of the installed teasim (INSTALL_DIR), so that a make
@@ -43,7 +47,7 @@ control() {
 Package: $1
 Version: $version
 Architecture: $arch
-Maintainer: TEA maintainers <tea@invalid>
+Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$out/$1" | cut -f1)
 Section: devel
 Priority: optional

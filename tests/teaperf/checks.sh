@@ -71,3 +71,18 @@ finish_checks() {
 	echo "all $1 checks passed"
 	exit 0
 }
+
+# tea_header BINARY BUILD_ID: the header lines of a `teaperf synth` input
+# for a 2-wide TEA recording at period 100 of BINARY.
+tea_header() {
+	cat <<TXT
+format samples
+scheme TEA
+width 2
+events DR-L1 DR-TLB DR-SQ FL-MB FL-EX FL-MO ST-L1 ST-TLB ST-LLC
+period 100
+clock 0
+binary $1
+build-id $2
+TXT
+}

@@ -26,16 +26,7 @@ map 0x8000000000000000 0xffffffffffffffff 0x0 $kernel_id [kernel]
 TXT
 }
 header() {
-	cat <<TXT
-format samples
-scheme TEA
-width 2
-events DR-L1 DR-TLB DR-SQ FL-MB FL-EX FL-MO ST-L1 ST-TLB ST-LLC
-period 100
-clock 0
-binary /bin/teaprog
-build-id $prog_id
-TXT
+	tea_header /bin/teaprog "$prog_id"
 }
 {
 	header

@@ -34,15 +34,8 @@ U1=$(insn_of rootfs/bin/teaprog sum 5)
 [ -n "$S1" ] && [ -n "$U1" ] || { echo "could not find the test instructions"; exit 1; }
 
 header() {
+	tea_header "$1" "$prog_id"
 	cat <<TXT
-format samples
-scheme TEA
-width 2
-events DR-L1 DR-TLB DR-SQ FL-MB FL-EX FL-MO ST-L1 ST-TLB ST-LLC
-period 100
-clock 0
-binary $1
-build-id $prog_id
 sample 100 stalled $S1:ST-L1
 sample 200 stalled $U1:Base
 TXT
