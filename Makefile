@@ -65,8 +65,10 @@ include driver/baremetal/baremetal.mk
 include driver/linux/linux.mk
 include boards/boards.mk
 include eval/eval.mk
-include tests/tests.mk
+# install.mk before the tests: their prerequisites name its targets, and a
+# prerequisite's variable is expanded when the rule is read.
 include scripts/install.mk
+include tests/tests.mk
 
 all: $(BINS)
 
