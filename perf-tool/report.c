@@ -73,6 +73,23 @@ static void print_mappings(const struct report *r)
 				     r->all_weight));
 }
 
+/* Linux's perf throttled the sampling (docs/linux.md): how much of the
+ * run it left unsampled, against the time the samples stand for. */
+static void print_throttle(const struct pics_profile *p)
+{
+	struct pics_throttle t = pics_profile_throttle(p);
+	double sampled = (double)(pics_profile_samples(p) + pics_profile_lost(p)) *
+			 (double)pics_profile_meta(p)->period;
+
+	if (!t.times)
+		return;
+	printf("# throttled by perf %" PRIu64 " times", t.times);
+	if (t.cycles)
+		printf(", %" PRIu64 " cycles unsampled (%.1f%% of the run)", t.cycles,
+		       100.0 * (double)t.cycles / ((double)t.cycles + sampled));
+	printf("\n");
+}
+
 static void print_summary(const struct report *r)
 {
 	static const char *const plural[] = {
@@ -88,6 +105,7 @@ static void print_summary(const struct report *r)
 	       " cycles, %" PRIu64 " samples, %" PRIu64 " lost\n",
 	       r->input, m->scheme, m->commit_width, m->period,
 	       pics_profile_samples(r->p), pics_profile_lost(r->p));
+	print_throttle(r->p);
 	print_mappings(r);
 	printf("# %s cycles in %zu %s, showing %zu\n#\n", total,
 	       pics_stacks_count(r->st), plural[r->view.sort], shown_units(r));
@@ -164,6 +182,7 @@ static void print_csv(const struct report *r)
 static void print_json_header(const struct report *r)
 {
 	const struct pics_meta *m = pics_profile_meta(r->p);
+	struct pics_throttle throttle = pics_profile_throttle(r->p);
 	uint64_t num, den;
 
 	pics_profile_unit(r->p, &num, &den);
@@ -176,11 +195,12 @@ static void print_json_header(const struct report *r)
 		printf("%s\"%s\"", i ? ", " : "", m->events[i]);
 	printf("],\n  \"commit_width\": %u,\n  \"period\": %" PRIu64
 	       ",\n  \"samples\": %" PRIu64 ",\n  \"lost\": %" PRIu64
+	       ",\n  \"throttled\": {\"times\": %" PRIu64 ", \"cycles\": %" PRIu64 "}"
 	       ",\n  \"cycles_per_weight\": {\"num\": %" PRIu64
 	       ", \"den\": %" PRIu64 "},\n  \"total_weight\": %" PRIu64
 	       ",\n  \"sort\": \"%s\",\n  \"units_total\": %zu,\n",
 	       m->commit_width, m->period, pics_profile_samples(r->p),
-	       pics_profile_lost(r->p), num, den, pics_stacks_total(r->st),
+	       pics_profile_lost(r->p), throttle.times, throttle.cycles, num, den, pics_stacks_total(r->st),
 	       unit_kind_name(r->view.sort), pics_stacks_count(r->st));
 }
 

@@ -93,6 +93,13 @@ static void print_sample(const struct pics_meta *m, const struct pics_sample *s)
 	putchar('\n');
 }
 
+/* synth's "throttled" line, when there was throttling */
+static void print_throttle(struct pics_throttle t)
+{
+	if (t.times)
+		printf("throttled %" PRIu64 " %" PRIu64 "\n", t.times, t.cycles);
+}
+
 static int script_samples(const char *path)
 {
 	struct pics_sample_reader *r;
@@ -119,6 +126,7 @@ static int script_samples(const char *path)
 	print_new_mappings(r, &printed);
 	if (pics_sample_reader_stopped(r, &stop))
 		printf("stop %" PRIu64 "\n", stop);
+	print_throttle(pics_sample_reader_throttle(r));
 	if (ret < 0)
 		cmd_error("script", "%s", err.msg);
 	else
@@ -154,6 +162,7 @@ static int script_profile(const char *path)
 	       "\nunit-den %" PRIu64 "\n",
 	       pics_profile_total_cycles(p), pics_profile_samples(p),
 	       pics_profile_lost(p), den);
+	print_throttle(pics_profile_throttle(p));
 	maps = pics_profile_mappings(p, &n_maps);
 	for (size_t i = 0; i < n_maps; i++)
 		print_mapping(&maps[i]);

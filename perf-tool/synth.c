@@ -33,6 +33,8 @@ static const char synth_usage[] =
 	"                             a mapping of task PID from CYCLE on\n"
 	"  task PID                   the task of the samples that follow\n"
 	"  stop CYCLE                 sampling stopped: no samples after it\n"
+	"  throttled TIMES CYCLES     perf throttled the sampling TIMES times,\n"
+	"                             for CYCLES cycles in all\n"
 	"Header lines come before the first sample, entry or map; '#' starts\n"
 	"a comment.\n"
 	"\n"
@@ -48,6 +50,7 @@ struct synth {
 	struct pics_meta meta;
 	uint64_t total_cycles, samples, lost, unit_den;
 	uint32_t task;		/* of the samples that follow */
+	struct pics_throttle throttle;	/* a profile's */
 	struct pics_sample_writer *writer;
 	struct pics_profile *profile;
 	struct pics_error err;
@@ -294,6 +297,29 @@ static int task_line(struct synth *s, const char *key, const char *rest)
 	return 0;
 }
 
+/* "throttled TIMES CYCLES": a sample file's throttle record, or a
+ * profile's counts. */
+static int throttle_line(struct synth *s, char *rest)
+{
+	struct pics_throttle t;
+	char *cycles = rest + strcspn(rest, " \t");
+
+	if (!*cycles)
+		return fail(s, "throttled %s: expected TIMES CYCLES", rest);
+	*cycles++ = '\0';
+	cycles += strspn(cycles, " \t");
+	if (number(s, rest, &t.times) || number(s, cycles, &t.cycles))
+		return -1;
+	if (s->is_profile) {
+		s->throttle = t;
+		return 0;
+	}
+	if (!s->writer && start_body(s))
+		return -1;
+	return pics_sample_writer_throttle(s->writer, &t, &s->err) ?
+	       fail(s, "%s", s->err.msg) : 0;
+}
+
 static int format_line(struct synth *s, const char *key, const char *rest)
 {
 	if (strcmp(key, "format") ||
@@ -333,6 +359,8 @@ static int parse_line(struct synth *s, char *line)
 	}
 	if (!strcmp(key, "map") || !strcmp(key, "task-map"))
 		return map_line(s, rest, !strcmp(key, "task-map"));
+	if (!strcmp(key, "throttled"))
+		return throttle_line(s, rest);
 	if ((!strcmp(key, "task") || !strcmp(key, "stop")) && !s->is_profile)
 		return task_line(s, key, rest);
 	if (!body && !strcmp(key, "binary")) {
@@ -364,6 +392,7 @@ static int finish(struct synth *s)
 	if (s->total_cycles)
 		pics_profile_set_total_cycles(s->profile, s->total_cycles);
 	pics_profile_set_counts(s->profile, s->samples, s->lost);
+	pics_profile_set_throttle(s->profile, &s->throttle);
 	if (pics_profile_write(s->profile, s->out_path, &s->err))
 		return fail(s, "%s", s->err.msg);
 	return 0;

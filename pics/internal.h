@@ -140,13 +140,14 @@ static inline uint64_t pics_get_u64(const uint8_t *p)
 /* A growing array of mappings, at most PICS_MAX_MAPPINGS, and what the
  * other records of a Linux recording said so far: the task of the
  * samples that follow (the last task record's), whether a stop record
- * came and its cycle. */
+ * came and its cycle, what the throttle record counted. */
 struct pics_mapping_list {
 	struct pics_mapping *v;
 	size_t n, cap;
 	uint32_t task;
-	bool stopped;
+	bool stopped, throttle_seen;
 	uint64_t stop_cycle;
+	struct pics_throttle throttle;
 };
 
 int pics_mapping_list_add(struct pics_mapping_list *l,
@@ -215,6 +216,7 @@ enum pics_record_kind {
 	PICS_REC_TASK_MAPPING = 0x81, /* a map record with its task and cycle */
 	PICS_REC_TASK = 0x82,	   /* the task of the samples that follow */
 	PICS_REC_STOP = 0x83,	   /* no samples from this cycle on */
+	PICS_REC_THROTTLE = 0x84,  /* how often and how long it was throttled */
 };
 
 /* Bytes a PSV or signature takes in a file of @n_events events. */
@@ -248,7 +250,7 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 		     struct pics_profile_fields *pf, struct pics_error *err);
 
 /* Reads the kind byte of the next record into @kind, taking extension
- * records in: map, task and stop records go into @maps, other kinds are
+ * records in: map, task, stop and throttle records go into @maps, other kinds are
  * unknown and skipped. 1: a record; 0: the file ends here (the caller
  * says what was missing); -1: error. */
 int pics_record_next(struct pics_in *in, uint8_t *kind,
@@ -256,7 +258,7 @@ int pics_record_next(struct pics_in *in, uint8_t *kind,
 
 /* Reads the body of an extension record of @kind whose u32 length @len
  * was just read (its kind byte was at @offset) into @maps: a map record
- * (0x80, 0x81) is appended, a task or stop record noted. 1 when the kind
+ * (0x80, 0x81) is appended, a task, stop or throttle record noted. 1 when the kind
  * is none of these (the caller skips it), 0 when read, -1 on error. */
 int pics_mapping_record_read(struct pics_in *in, uint8_t kind, uint64_t len,
 			     uint64_t offset, struct pics_mapping_list *maps,
@@ -270,6 +272,9 @@ int pics_task_record_write(struct pics_out *out, uint32_t pid,
 			   struct pics_error *err);
 int pics_stop_record_write(struct pics_out *out, uint64_t cycle,
 			   struct pics_error *err);
+int pics_throttle_record_write(struct pics_out *out,
+			       const struct pics_throttle *t,
+			       struct pics_error *err);
 
 /* A sample reader that takes over the open @in (closed on failure too). */
 struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,

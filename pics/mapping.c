@@ -2,7 +2,8 @@
  * had its program and its kernel, so that the host finds the right ELFs
  * for the addresses of the samples; with the task records, which say whose
  * the samples that follow are, the mapping of each sample's task at its
- * cycle; and the stop record, which says the sampling ended early. */
+ * cycle; the stop record, which says the sampling ended early; and the
+ * throttle record, which says how long perf held the sampling back. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #define TASK_FIELDS (4 + 8)	/* a task map record's pid and time, first */
 #define TASK_BODY 4		/* a task record: pid */
 #define STOP_BODY 8		/* a stop record: cycle */
+#define THROTTLE_BODY 16	/* a throttle record: times, cycles */
 
 int pics_mapping_validate(const struct pics_mapping *m, struct pics_error *err)
 {
@@ -177,7 +179,7 @@ static int read_mapping(struct pics_in *in, uint8_t kind, uint64_t len,
 	return 0;
 }
 
-/* The body of a task or stop record, @want bytes; NULL with @err set when
+/* The body of a task, stop or throttle record, @want bytes; NULL with @err set when
  * its length is another or the file ends inside it. */
 static const uint8_t *fixed_body(struct pics_in *in, uint64_t len, size_t want,
 				 const char *what, uint64_t offset,
@@ -218,6 +220,19 @@ int pics_mapping_record_read(struct pics_in *in, uint8_t kind, uint64_t len,
 			return -1;
 		maps->stopped = true;
 		maps->stop_cycle = pics_get_u64(p);
+		return 0;
+	}
+	if (kind == PICS_REC_THROTTLE) {
+		if (maps->throttle_seen)
+			return pics_fail_at(err, PICS_ERR_FORMAT, in->path,
+					    offset, "a second throttle record");
+		p = fixed_body(in, len, THROTTLE_BODY, "a throttle record",
+			       offset, err);
+		if (!p)
+			return -1;
+		maps->throttle_seen = true;
+		maps->throttle.times = pics_get_u64(p);
+		maps->throttle.cycles = pics_get_u64(p + 8);
 		return 0;
 	}
 	return 1;
@@ -272,5 +287,18 @@ int pics_stop_record_write(struct pics_out *out, uint64_t cycle,
 	*p++ = PICS_REC_STOP;
 	p = pics_put_uint(p, STOP_BODY, 4);
 	pics_put_u64(p, cycle);
+	return pics_out_write(out, buf, sizeof(buf), err);
+}
+
+int pics_throttle_record_write(struct pics_out *out,
+			       const struct pics_throttle *t,
+			       struct pics_error *err)
+{
+	uint8_t buf[1 + 4 + THROTTLE_BODY], *p = buf;
+
+	*p++ = PICS_REC_THROTTLE;
+	p = pics_put_uint(p, THROTTLE_BODY, 4);
+	p = pics_put_u64(p, t->times);
+	pics_put_u64(p, t->cycles);
 	return pics_out_write(out, buf, sizeof(buf), err);
 }

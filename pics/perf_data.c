@@ -235,7 +235,7 @@ static int read_sample(struct pics_perf_data *r, const struct record *rec,
 	struct cursor c = pics_pd_cursor(rec->body, rec->len,
 				    rec->offset + REC_HEADER, "sample record");
 	const struct attr *a;
-	uint64_t type, rf, v, nr, pid = 0;
+	uint64_t type, rf, v, nr, pid = 0, time = 0;
 	const uint8_t *raw;
 	long i = 0;
 
@@ -265,8 +265,9 @@ static int read_sample(struct pics_perf_data *r, const struct record *rec,
 	    (pics_pd_cur_uint(r, &c, 4, "pid", &pid, err) ||
 	     pics_pd_cur_uint(r, &c, 4, "tid", &v, err)))
 		return -1;
-	if (pics_pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_TIME |
-								  PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
+	if ((type & PERF_SAMPLE_TIME) && pics_pd_cur_uint(r, &c, 8, "time", &time, err))
+		return -1;
+	if (pics_pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
 								  PERF_SAMPLE_STREAM_ID |
 								  PERF_SAMPLE_CPU)),
 			      "identity fields", err))
@@ -303,7 +304,18 @@ static int read_sample(struct pics_perf_data *r, const struct record *rec,
 	if (pics_pd_cur_uint(r, &c, 4, "raw data size", &v, err) ||
 	    pics_pd_cur_take(r, &c, (size_t)v, "raw data", &raw, err))
 		return -1;
-	return decode_raw(r, rec, raw, (size_t)v, (uint32_t)pid, s, keep, err);
+	if (decode_raw(r, rec, raw, (size_t)v, (uint32_t)pid, s, keep, err))
+		return -1;
+	if (*keep && (type & PERF_SAMPLE_TIME) && !r->scanning) {
+		if (!r->timed) {
+			r->timed = true;
+			r->first_ns = time;
+			r->first_cycle = s->cycle;
+		}
+		r->last_ns = time;
+		r->last_cycle = s->cycle;
+	}
+	return 0;
 }
 
 /* ---- mappings ------------------------------------------------------------------ */
@@ -744,11 +756,17 @@ const struct pics_mapping *pics_perf_data_mappings(const struct pics_perf_data *
 	return r->maps.v;
 }
 
-void pics_perf_data_throttled(const struct pics_perf_data *r,
-			      uint64_t *count, uint64_t *ns)
+/* The time throttled in the sampler's cycles, at the rate the samples
+ * show between the first and the last (0 with fewer than two). */
+struct pics_throttle pics_perf_data_throttle(const struct pics_perf_data *r)
 {
-	*count = r->throttles;
-	*ns = r->throttled_ns;
+	struct pics_throttle t = { .times = r->throttles };
+	uint64_t ns = r->last_ns - r->first_ns;
+
+	if (r->timed && r->last_ns > r->first_ns && r->last_cycle > r->first_cycle)
+		t.cycles = (uint64_t)((double)r->throttled_ns *
+				      (double)(r->last_cycle - r->first_cycle) / (double)ns);
+	return t;
 }
 
 void pics_perf_data_close(struct pics_perf_data *r)

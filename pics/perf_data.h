@@ -42,10 +42,8 @@ uint64_t pics_perf_data_lost(const struct pics_perf_data *r);
 const struct pics_mapping *pics_perf_data_mappings(const struct pics_perf_data *r,
 						   size_t *n);
 /* THROTTLE records of the tea event, and the time from each to its
- * UNTHROTTLE in perf's clock (nanoseconds); libpics has no place for
- * them in a profile yet. */
-void pics_perf_data_throttled(const struct pics_perf_data *r,
-			      uint64_t *count, uint64_t *ns);
+ * UNTHROTTLE, turned from perf's clock into the sampler's cycles. */
+struct pics_throttle pics_perf_data_throttle(const struct pics_perf_data *r);
 void pics_perf_data_close(struct pics_perf_data *r);
 
 #endif

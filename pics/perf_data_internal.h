@@ -82,6 +82,10 @@ struct pics_perf_data {
 	uint64_t samples, hw_lost, rec_lost, lost_samples;
 	uint64_t throttles, throttled_ns, throttle_start;
 	bool throttled, done;
+	/* the first and the last sample in both clocks, perf's (ns) and the
+	 * sampler's (cycles), which turn the time throttled into cycles */
+	bool timed;
+	uint64_t first_ns, first_cycle, last_ns, last_cycle;
 };
 
 /* Reads fields one after the other from a buffer that lies at @base in

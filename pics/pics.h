@@ -16,7 +16,7 @@
 /* Format versions written by this library. A reader accepts files of the
  * same major version (any minor) and rejects any other major version. */
 #define PICS_FORMAT_MAJOR 1
-#define PICS_FORMAT_MINOR 2
+#define PICS_FORMAT_MINOR 3
 
 #define PICS_MAX_EVENTS 64
 #define PICS_MAX_WIDTH 8
@@ -176,6 +176,21 @@ int pics_sample_writer_stop(struct pics_sample_writer *w, uint64_t cycle,
 bool pics_sample_reader_stopped(const struct pics_sample_reader *r,
 				uint64_t *cycle);
 
+/* Linux's perf throttles an event whose interrupts cost too much time: it
+ * stops the sampler until the next timer tick. A throttle record says how
+ * many times, and for how many cycles in all, so that a report can say how
+ * much of the run went unsampled. pics_sample_writer_throttle writes it
+ * (once, before the end record); pics_sample_reader_throttle gives what
+ * the records read so far said (zeros without one). */
+struct pics_throttle {
+	uint64_t times;
+	uint64_t cycles;	/* 0 when the producer could not time them */
+};
+int pics_sample_writer_throttle(struct pics_sample_writer *w,
+				const struct pics_throttle *t,
+				struct pics_error *err);
+struct pics_throttle pics_sample_reader_throttle(const struct pics_sample_reader *r);
+
 /* ---- samples and sample files ------------------------------------------ */
 
 enum pics_commit_state {
@@ -289,6 +304,10 @@ uint64_t pics_profile_samples(const struct pics_profile *p);
 uint64_t pics_profile_lost(const struct pics_profile *p);
 void pics_profile_set_counts(struct pics_profile *p, uint64_t samples,
 			     uint64_t lost);
+/* How often and how long the sampling was throttled (zeros: never). */
+struct pics_throttle pics_profile_throttle(const struct pics_profile *p);
+void pics_profile_set_throttle(struct pics_profile *p,
+			       const struct pics_throttle *t);
 
 /* The mappings of the profiled run (none for a bare-metal or simulated
  * one); profile files keep them, loading a sample file copies its own. */

@@ -10,6 +10,7 @@ struct pics_profile {
 	uint64_t unit_den;
 	uint64_t total_cycles;	/* 0: samples * period */
 	uint64_t samples, lost;
+	struct pics_throttle throttle;
 	uint64_t total_weight;
 	struct pics_map map;
 	struct pics_mapping_list maps;
@@ -85,6 +86,17 @@ void pics_profile_set_counts(struct pics_profile *p, uint64_t samples,
 {
 	p->samples = samples;
 	p->lost = lost;
+}
+
+struct pics_throttle pics_profile_throttle(const struct pics_profile *p)
+{
+	return p->throttle;
+}
+
+void pics_profile_set_throttle(struct pics_profile *p,
+			       const struct pics_throttle *t)
+{
+	p->throttle = *t;
 }
 
 uint64_t pics_profile_samples(const struct pics_profile *p)
@@ -200,6 +212,7 @@ static struct pics_profile *copy_run(const struct pics_profile *p,
 		return NULL;
 	out->samples = p->samples;
 	out->lost = p->lost;
+	out->throttle = p->throttle;
 	out->total_cycles = p->total_cycles;
 	if (pics_mapping_list_copy(&out->maps, &p->maps, err)) {
 		pics_profile_free(out);

@@ -81,6 +81,7 @@ int pics_profile_write(const struct pics_profile *p, const char *path,
 	uint8_t end[1 + END_BODY];
 	struct pics_entry *e;
 	struct pics_out out;
+	struct pics_throttle throttle = pics_profile_throttle(p);
 	uint64_t num;
 	size_t n, n_maps;
 	int ret;
@@ -99,6 +100,8 @@ int pics_profile_write(const struct pics_profile *p, const char *path,
 	maps = pics_profile_mappings(p, &n_maps);
 	for (size_t i = 0; i < n_maps && !ret; i++)
 		ret = pics_mapping_record_write(&out, &maps[i], err);
+	if (!ret && throttle.times)
+		ret = pics_throttle_record_write(&out, &throttle, err);
 	if (!ret)
 		ret = write_entries(&out, e, n, pics_psv_bytes(m->n_events), err);
 	if (!ret)
@@ -244,6 +247,8 @@ static struct pics_profile *read_profile(struct pics_in *in,
 	    add_mappings(er.p, er.maps.v, er.maps.n, err)) {
 		pics_profile_free(er.p);
 		er.p = NULL;
+	} else {
+		pics_profile_set_throttle(er.p, &er.maps.throttle);
 	}
 	pics_mapping_list_free(&er.maps);
 	return er.p;
@@ -271,11 +276,13 @@ static struct pics_profile *aggregate_samples(struct pics_in *in,
 			break;
 		}
 	if (!ret) {
+		struct pics_throttle throttle = pics_sample_reader_throttle(r);
 		const struct pics_mapping *maps;
 		size_t n;
 
 		pics_profile_set_counts(p, pics_sample_reader_samples(r),
 					pics_sample_reader_lost(r));
+		pics_profile_set_throttle(p, &throttle);
 		maps = pics_sample_reader_mappings(r, &n);
 		ret = add_mappings(p, maps, n, err);
 	}

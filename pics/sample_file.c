@@ -18,7 +18,7 @@ struct pics_sample_writer {
 	unsigned psv_bytes;
 	uint64_t samples, lost;
 	uint32_t task;		/* of the last task record written */
-	bool stopped;
+	bool stopped, throttle_written;
 	char path[PICS_PATH_MAX];
 };
 
@@ -96,6 +96,17 @@ int pics_sample_writer_stop(struct pics_sample_writer *w, uint64_t cycle,
 				 "%s: a second stop record", w->path);
 	w->stopped = true;
 	return pics_stop_record_write(&w->out, cycle, err);
+}
+
+int pics_sample_writer_throttle(struct pics_sample_writer *w,
+				const struct pics_throttle *t,
+				struct pics_error *err)
+{
+	if (w->throttle_written)
+		return pics_fail(err, PICS_ERR_INVALID,
+				 "%s: a second throttle record", w->path);
+	w->throttle_written = true;
+	return pics_throttle_record_write(&w->out, t, err);
 }
 
 void pics_sample_writer_lost(struct pics_sample_writer *w, uint64_t count)
@@ -318,6 +329,13 @@ bool pics_sample_reader_stopped(const struct pics_sample_reader *r,
 	if (r->maps.stopped && cycle)
 		*cycle = r->maps.stop_cycle;
 	return r->maps.stopped;
+}
+
+struct pics_throttle pics_sample_reader_throttle(const struct pics_sample_reader *r)
+{
+	if (r->perf)
+		return pics_perf_data_throttle(r->perf);
+	return r->maps.throttle;
 }
 
 void pics_sample_reader_close(struct pics_sample_reader *r)

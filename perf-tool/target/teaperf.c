@@ -10,8 +10,9 @@
  * line and status 127 (not found) or 126, with no file. It is forked and
  * exec'd with the event counting from its exec (enable_on_exec), and with
  * --inherit in every task it forks; the ring buffer is drained while it
- * runs; samples the hardware lost, records the kernel dropped
- * (PERF_RECORD_LOST) and throttling are counted. The file names the
+ * runs; samples the hardware lost and records the kernel dropped
+ * (PERF_RECORD_LOST) are counted, and how often and how long perf
+ * throttled the event goes into a throttle record (0x84). The file names the
  * command and its build-id, and holds map records (kind 0x80, or 0x81
  * with a task and a cycle) where they arrive: each executable mapping of
  * each task followed, from the cycle it was made on, so that the host
@@ -51,12 +52,14 @@
 #define REC_TASK_MAP	0x81
 #define REC_TASK	0x82
 #define REC_STOP	0x83
+#define REC_THROTTLE	0x84
 #define KERNEL_HALF	0x8000000000000000ull
 #define CONSOLE_MAX	(8u << 20)	/* a file for the console is kept whole until the end */
 #define MIN_SIZE	4096		/* --max-size: room for the header and a few samples */
 /* what a file at its --max-size still needs: a stop record, the kernel's
- * map record (27 bytes, a 20-byte build-id, "[kernel]") and the end */
-#define TAIL_BYTES	(13 + 5 + 27 + 20 + 8 + 17)
+ * map record (27 bytes, a 20-byte build-id, "[kernel]"), a throttle
+ * record and the end */
+#define TAIL_BYTES	(13 + 5 + 27 + 20 + 8 + 21 + 17)
 
 #ifndef O_CLOEXEC
 #define O_CLOEXEC	02000000
@@ -80,7 +83,12 @@ struct map {
 static struct {
 	unsigned width;
 	int inherit;
-	uint64_t samples, hw_lost, rec_lost, throttled;
+	uint64_t samples, hw_lost, rec_lost;
+	uint64_t throttles, throttled_ns, throttle_start;	/* perf's clock */
+	int throttled;		/* between a THROTTLE and its UNTHROTTLE */
+	/* the first and the last sample in perf's clock and in cycles */
+	int timed;
+	uint64_t first_ns, first_cycle, last_ns, last_cycle;
 	uint64_t records;	/* PERF_RECORD_SAMPLEs the ring brought */
 	uint64_t last_time;	/* the cycle of the last sample the ring held */
 	int user_seen;		/* the ring held a sample of user mode */
@@ -234,7 +242,7 @@ static void write_header(uint64_t period, const char *binary)
 
 	put("TEASMPL", 8);
 	put_le(1, 2);		/* major */
-	put_le(2, 2);		/* minor: task map, task and stop records */
+	put_le(3, 2);		/* minor: task map, task, stop and throttle records */
 	start = outlen;
 	put_le(0, 4);		/* H, below */
 	put_str("TEA", 1);
@@ -364,8 +372,9 @@ static void write_kernel_map(void)
 	put_map(&m);	/* room_for() kept room for it */
 }
 
-/* One PERF_RECORD_SAMPLE's raw data as a sample record of task @pid. */
-static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid)
+/* One PERF_RECORD_SAMPLE's raw data as a sample record of task @pid,
+ * taken at @ns in perf's clock. */
+static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid, uint64_t ns)
 {
 	struct tea_perf_raw s;
 	unsigned state, valid, k;
@@ -381,6 +390,13 @@ static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid)
 	}
 	run.hw_lost += s.lost;
 	run.last_time = s.time;
+	if (!run.timed) {
+		run.timed = 1;
+		run.first_ns = ns;
+		run.first_cycle = s.time;
+	}
+	run.last_ns = ns;
+	run.last_cycle = s.time;
 	if (((s.stat >> 16) & 3) == 0) {	/* PRIV: user mode */
 		run.user_seen = 1;
 		run.last_user_time = s.time;
@@ -425,6 +441,28 @@ static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid)
 	run.samples++;
 }
 
+/*
+ * How often perf throttled the event, and for how long in cycles: its
+ * THROTTLE to UNTHROTTLE times are in perf's clock, which the samples
+ * relate to the sampler's cycles (0 with fewer than two samples). A
+ * throttle the command's end cut short has no UNTHROTTLE: it counts, with
+ * no time (at most a timer tick).
+ */
+static void write_throttle(void)
+{
+	uint64_t cycles = 0, ns = run.last_ns - run.first_ns;
+
+	if (!run.throttles)
+		return;
+	if (run.timed && ns && run.last_cycle > run.first_cycle)
+		cycles = (uint64_t)((double)run.throttled_ns *
+				    (double)(run.last_cycle - run.first_cycle) / (double)ns);
+	put_u8(REC_THROTTLE);
+	put_le(16, 4);
+	put_le(run.throttles, 8);
+	put_le(cycles, 8);
+}
+
 static void write_end(void)
 {
 	put_u8(REC_END);
@@ -444,6 +482,7 @@ static void drain(struct tea_ring *ring)
 	while ((size = tea_ring_next(ring, rec, sizeof(rec_words))) > 0) {
 		const struct perf_event_header *hdr = (const void *)rec;
 		uint32_t pid, ppid;
+		uint64_t time;
 
 		/* every record of these types starts with the task's pid */
 		memcpy(&pid, rec + 8, 4);
@@ -455,8 +494,9 @@ static void drain(struct tea_ring *ring)
 			run.records++;
 			memcpy(&pid, rec + 8 + 8, 4);
 			memcpy(&raw_size, rec + 8 + 8 + 8 + 8 + 8 + 8, 4);
+			memcpy(&time, rec + 8 + 8 + 8, 8);
 			if (8 + 40 + 4 + (size_t)raw_size <= (size_t)size)
-				write_sample(rec + 8 + 40 + 4, raw_size, pid);
+				write_sample(rec + 8 + 40 + 4, raw_size, pid, time);
 			break;
 		}
 		case PERF_RECORD_MMAP: {
@@ -497,7 +537,18 @@ static void drain(struct tea_ring *ring)
 			break;
 		}
 		case PERF_RECORD_THROTTLE:
-			run.throttled++;
+			memcpy(&time, rec + 8, 8);
+			if (!run.throttled) {
+				run.throttles++;
+				run.throttled = 1;
+				run.throttle_start = time;
+			}
+			break;
+		case PERF_RECORD_UNTHROTTLE:
+			memcpy(&time, rec + 8, 8);
+			if (run.throttled && time > run.throttle_start)
+				run.throttled_ns += time - run.throttle_start;
+			run.throttled = 0;
 			break;
 		}
 	}
@@ -742,6 +793,7 @@ int main(int argc, char **argv, char **envp)
 	close(run.fd);
 	status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + (wstatus & 0x7f);
 	write_kernel_map();
+	write_throttle();
 	write_end();
 	flush_out();
 	if (run.failed) {
@@ -767,7 +819,7 @@ int main(int argc, char **argv, char **envp)
 	printf("teaperf: %llu samples of %s in %s; lost %llu in the hardware, %llu in the kernel; "
 	       "throttled %llu times\n", (unsigned long long)run.samples, file, out,
 	       (unsigned long long)run.hw_lost, (unsigned long long)run.rec_lost,
-	       (unsigned long long)run.throttled);
+	       (unsigned long long)run.throttles);
 	if (run.stopped)
 		printf("teaperf: %s reached --max-size %llu bytes: sampling stopped at cycle %llu, "
 		       "%s ran on to its end; %llu samples left out (counted lost)\n", out,

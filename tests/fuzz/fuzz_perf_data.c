@@ -16,7 +16,7 @@ static bool read_direct(const char *path, uint64_t *samples,
 	struct pics_perf_data *r = pics_perf_data_open(path, &err);
 	const struct pics_mapping *maps;
 	struct pics_sample s;
-	uint64_t n = 0, count, ns;
+	uint64_t n = 0;
 	size_t n_maps;
 	int ret;
 
@@ -41,7 +41,7 @@ static bool read_direct(const char *path, uint64_t *samples,
 	FUZZ_CHECK(n_maps <= PICS_MAX_MAPPINGS);
 	for (size_t i = 0; i < n_maps; i++)
 		FUZZ_CHECK(pics_mapping_validate(&maps[i], &err) == 0);
-	pics_perf_data_throttled(r, &count, &ns);
+	(void)pics_perf_data_throttle(r);
 	*samples = n;
 	*lost = pics_perf_data_lost(r);
 	pics_perf_data_close(r);

@@ -102,10 +102,22 @@ check "1 MiB through the host file channel arrives intact ($(grep -o 'host-write
 # A period shorter than the interrupt's cost (on the ISS a cycle is an
 # instruction): perf throttles the event, the command finishes, and the
 # ring loses nothing. (Before the driver reported its handler's time to
-# perf, the task got no time at all.)
-run short "$@" "${boot[@]}" --max-insns 400000000 --append "$append /bin/teaperf record -c 1000 -o /s.tea /bin/loop 2000"
+# perf, the task got no time at all.) The file's throttle record accounts
+# for the time throttled: from the first sample to the last, every cycle
+# either fell in a period that brought a sample or a loss, or was
+# throttled (within 5%: the clocks' conversion, the periods cut short).
+run short "$@" "${boot[@]}" --max-insns 400000000 --host-dir "$work/host" \
+	--append "$append /bin/teaperf record -c 1000 -o host:short.tea /bin/loop 2000"
 [ $status -eq 0 ] && grep -qE '^teaperf: [0-9]+ samples .*, 0 in the kernel; throttled [1-9]' "$work/short.out"
 check "at period 1000 perf throttles, the command finishes, the ring loses nothing (status $status)" $? short
+account=$("$teaperf" script "$work/host/short.tea" 2>&1 | awk '
+	/^sample / { n++; if (n == 1) first = $2; last = $2 }
+	/^lost / { lost = $2 } /^throttled / { times = $2; cycles = $3 }
+	END { span = last - first; covered = (n + lost - 1) * 1000 + cycles
+	      printf "%d samples, %d lost, throttled %d times for %d cycles: %d of the %d cycles accounted for",
+		n, lost, times, cycles, covered, span
+	      d = covered - span; if (d < 0) d = -d; exit !(times > 0 && cycles > 0 && d <= span / 20) }')
+check "the throttle record accounts for the run ($account)" $? short
 
 run nodir "$@" "${boot[@]}" --append "$append /bin/teaperf record -o host:x.tea /bin/hello"
 [ $status -eq 1 ] && has nodir "teaperf: teasim was started without --host-dir"

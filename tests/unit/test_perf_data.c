@@ -283,14 +283,15 @@ static void test_profile_load_aggregates_a_recording(void **state)
 
 /* Losses: the hardware's from the raw data, the kernel's once though
  * perf record reports them twice (LOST records, LOST_SAMPLES at the end);
- * throttling counted with its time. */
+ * throttling counted with its time, in cycles at the rate of the samples
+ * (two cycles a nanosecond here). */
 static void test_losses_and_throttling_are_counted(void **state)
 {
 	struct pd_tea_sample s = user_sample(2, PICS_STALLED, 1, 0x10010, 0);
 	struct pics_perf_data *r;
 	struct pics_sample got;
+	struct pics_throttle t;
 	struct pics_error err;
-	uint64_t count, ns;
 	struct pd_file f;
 	unsigned tea;
 
@@ -298,6 +299,12 @@ static void test_losses_and_throttling_are_counted(void **state)
 	pd_init(&f);
 	tea = pd_add_tea(&f, PERIOD);
 	s.lost = 3;
+	s.time = 500;
+	s.cycle = 10000;
+	pd_add_sample(&f, tea, &s);
+	s.lost = 0;
+	s.time = 10500;
+	s.cycle = 30000;
 	pd_add_sample(&f, tea, &s);
 	pd_add_lost(&f, tea, 5);
 	pd_add_throttle(&f, tea, false, 1000);
@@ -307,11 +314,12 @@ static void test_losses_and_throttling_are_counted(void **state)
 	pd_add_lost_samples(&f, tea, 4);
 	r = open_direct("lost.data", &f);
 	assert_int_equal(pics_perf_data_next(r, &got, &err), 1);
+	assert_int_equal(pics_perf_data_next(r, &got, &err), 1);
 	assert_int_equal(pics_perf_data_next(r, &got, &err), 0);
 	assert_int_equal(pics_perf_data_lost(r), 3 + 5);
-	pics_perf_data_throttled(r, &count, &ns);
-	assert_int_equal(count, 2);
-	assert_int_equal(ns, 3000 + 500);
+	t = pics_perf_data_throttle(r);
+	assert_int_equal(t.times, 2);
+	assert_int_equal(t.cycles, 2 * (3000 + 500));
 	pics_perf_data_close(r);
 }
 

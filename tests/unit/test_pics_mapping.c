@@ -1,6 +1,6 @@
 /* Map records: written and read in sample and profile files, and every way
- * one can be broken; task records, task map records and the stop record,
- * and the mapping of a sample's task at its cycle. */
+ * one can be broken; task records, task map records, the stop and the
+ * throttle record, and the mapping of a sample's task at its cycle. */
 #include "test_pics_util.h"
 
 static const struct pics_sample sample = {
@@ -554,6 +554,51 @@ static void test_stop_record_says_where_sampling_stopped(void **state)
 	unlink(path);
 }
 
+/* The throttle record: written once, read back from sample files and
+ * kept by profiles; without one, zeros. */
+static void test_throttle_record_says_how_long_sampling_was_held(void **state)
+{
+	const char *path = scratch("throttle.tea"), *prof = scratch("throttle.prof");
+	struct pics_meta m = tea_meta(2, 100);
+	struct pics_throttle t = { .times = 3, .cycles = 45000 }, got;
+	struct pics_error err;
+	struct pics_sample_writer *w = pics_sample_writer_open(path, &m, &err);
+	struct pics_sample_reader *r;
+	struct pics_profile *p;
+	struct pics_sample s;
+
+	(void)state;
+	assert_int_equal(pics_sample_writer_add(w, &sample, &err), 0);
+	assert_int_equal(pics_sample_writer_throttle(w, &t, &err), 0);
+	assert_int_equal(pics_sample_writer_throttle(w, &t, &err), -1);
+	assert_non_null(strstr(err.msg, "a second throttle record"));
+	assert_int_equal(pics_sample_writer_close(w, &err), 0);
+
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	assert_int_equal(pics_sample_reader_throttle(r).times, 0);
+	assert_int_equal(pics_sample_reader_next(r, &s, &err), 1);
+	assert_int_equal(pics_sample_reader_next(r, &s, &err), 0);
+	got = pics_sample_reader_throttle(r);
+	assert_int_equal(got.times, 3);
+	assert_int_equal(got.cycles, 45000);
+	pics_sample_reader_close(r);
+
+	p = pics_profile_load(path, &err);
+	assert_non_null(p);
+	assert_int_equal(pics_profile_throttle(p).cycles, 45000);
+	assert_int_equal(pics_profile_write(p, prof, &err), 0);
+	pics_profile_free(p);
+	p = pics_profile_read(prof, &err);
+	assert_non_null(p);
+	got = pics_profile_throttle(p);
+	assert_int_equal(got.times, 3);
+	assert_int_equal(got.cycles, 45000);
+	pics_profile_free(p);
+	unlink(prof);
+	unlink(path);
+}
+
 /* A file of one record of @kind with a body of @len bytes (zeros but for
  * a valid map, when it holds one) and a sample, the record first unless
  * it is a stop record, then the end. */
@@ -608,6 +653,8 @@ static void test_broken_task_and_stop_records_are_format_errors(void **state)
 		{ 0x82, 8, PICS_ERR_FORMAT, "task record of 8 bytes; expected 4" },
 		{ 0x83, 8, PICS_OK, NULL },
 		{ 0x83, 16, PICS_ERR_FORMAT, "stop record of 16 bytes; expected 8" },
+		{ 0x84, 16, PICS_OK, NULL },
+		{ 0x84, 8, PICS_ERR_FORMAT, "throttle record of 8 bytes; expected 16" },
 		{ 0x81, 12 + 28, PICS_OK, NULL },
 		{ 0x81, 12 + 30, PICS_OK, NULL },
 		{ 0x81, 28, PICS_ERR_FORMAT, "task map record of 28 bytes; expected 40 to" },
@@ -644,6 +691,7 @@ int main(void)
 		cmocka_unit_test(test_two_execs_at_one_address_attribute_samples_by_cycle),
 		cmocka_unit_test(test_profiles_keep_the_task_and_cycle_of_mappings),
 		cmocka_unit_test(test_stop_record_says_where_sampling_stopped),
+		cmocka_unit_test(test_throttle_record_says_how_long_sampling_was_held),
 		cmocka_unit_test(test_broken_task_and_stop_records_are_format_errors),
 	};
 
