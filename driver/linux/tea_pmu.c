@@ -19,10 +19,12 @@
  * user who may not see kernel addresses never gets one. A context switch
  * saves the cycles left to the next sample (teacount) in hw.period_left
  * and restores them, so a task whose time slices are shorter than the
- * period is sampled in proportion to its time.
+ * period is sampled in proportion to its time. A hart that comes online
+ * (and each at probe) gets its sampler reset and its interrupt back.
  */
 
 #include <linux/bitfield.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/interrupt.h>
 #include <linux/module.h>
@@ -45,7 +47,12 @@ struct tea_pmu {
 	unsigned int width;
 	struct perf_event * __percpu *active;	/* the event on each hart */
 	u64 __percpu *lost_seen;		/* tealost at the last sample */
+	int __percpu *irq;			/* each hart's interrupt */
+	struct hlist_node node;			/* in tea_online's instances */
 };
+
+/* the CPU hotplug state whose callback readies a hart that comes online */
+static enum cpuhp_state tea_online;
 
 #define to_tea_pmu(p) container_of(p, struct tea_pmu, pmu)
 
@@ -341,13 +348,32 @@ static int tea_hartid(int cpu, u32 *hartid)
 	return ret;
 }
 
-/* Off, nothing latched, nothing counted (on the probing hart) */
-static void tea_reset_sampler(void)
+/* Off, nothing latched, nothing counted (on the hart it runs on) */
+static void tea_reset_sampler(void *unused)
 {
 	csr_write(TEA_CSR_CTL, 0);
 	csr_write(TEA_CSR_STAT, 0);
 	csr_write(TEA_CSR_LOST, 0);
 	csr_write(TEA_CSR_FILT, 0);
+}
+
+/*
+ * A hart comes online, or the PMU is probed, on each online hart: a
+ * sampler left running by earlier software (or before the hart went
+ * down) must not interrupt, and the hart's interrupt, which went to
+ * another hart while this one was down, comes back to it.
+ */
+static int tea_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct tea_pmu *tea = hlist_entry_safe(node, struct tea_pmu, node);
+	int irq = *per_cpu_ptr(tea->irq, cpu), ret;
+
+	tea_reset_sampler(NULL);
+	/* (without SMP there is nothing to route, and the call fails) */
+	ret = IS_ENABLED(CONFIG_SMP) ? irq_set_affinity(irq, cpumask_of(cpu)) : 0;
+	if (ret)
+		dev_err(tea->dev, "cannot route interrupt %d to CPU %u: %d\n", irq, cpu, ret);
+	return ret;
 }
 
 static int tea_probe(struct platform_device *pdev)
@@ -375,11 +401,9 @@ static int tea_probe(struct platform_device *pdev)
 	tea->width = width;
 	tea->active = devm_alloc_percpu(dev, struct perf_event *);
 	tea->lost_seen = devm_alloc_percpu(dev, u64);
-	if (!tea->active || !tea->lost_seen)
+	tea->irq = devm_alloc_percpu(dev, int);
+	if (!tea->active || !tea->lost_seen || !tea->irq)
 		return -ENOMEM;
-
-	/* a sampler left running by earlier software must not interrupt */
-	tea_reset_sampler();
 
 	/*
 	 * One interrupt per hart, the node's n-th for hart n. The handler
@@ -397,12 +421,12 @@ static int tea_probe(struct platform_device *pdev)
 				       IRQF_NOBALANCING | IRQF_NO_THREAD, "tea", tea);
 		if (ret)
 			return dev_err_probe(dev, ret, "cannot take interrupt %d\n", irq);
-		/* (without SMP there is nothing to route, and the call fails) */
-		ret = IS_ENABLED(CONFIG_SMP) ? irq_set_affinity(irq, cpumask_of(cpu)) : 0;
-		if (ret)
-			return dev_err_probe(dev, ret, "cannot route interrupt %d to CPU %d\n",
-					     irq, cpu);
+		*per_cpu_ptr(tea->irq, cpu) = irq;
 	}
+	/* each online hart's sampler reset and its interrupt routed to it */
+	ret = cpuhp_state_add_instance(tea_online, &tea->node);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot ready the harts\n");
 
 	/*
 	 * Task events live in the software context, as Arm SPE's do: Linux
@@ -424,8 +448,10 @@ static int tea_probe(struct platform_device *pdev)
 	};
 	platform_set_drvdata(pdev, tea);
 	ret = perf_pmu_register(&tea->pmu, "tea", -1);
-	if (ret)
+	if (ret) {
+		cpuhp_state_remove_instance_nocalls(tea_online, &tea->node);
 		return dev_err_probe(dev, ret, "cannot register the PMU\n");
+	}
 	dev_info(dev, "TEA sampler, %u slots per sample\n", width);
 	return 0;
 }
@@ -435,7 +461,8 @@ static int tea_remove(struct platform_device *pdev)
 	struct tea_pmu *tea = platform_get_drvdata(pdev);
 
 	perf_pmu_unregister(&tea->pmu);
-	tea_reset_sampler();
+	cpuhp_state_remove_instance_nocalls(tea_online, &tea->node);
+	on_each_cpu(tea_reset_sampler, NULL, 1);
 	return 0;
 }
 
@@ -458,7 +485,28 @@ static struct platform_driver tea_driver = {
 	.probe = tea_probe,
 	.remove = tea_remove,
 };
-module_platform_driver(tea_driver);
+
+static int __init tea_init(void)
+{
+	int ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/tea:online",
+					  tea_cpu_online, NULL);
+
+	if (ret < 0)
+		return ret;
+	tea_online = ret;
+	ret = platform_driver_register(&tea_driver);
+	if (ret)
+		cpuhp_remove_multi_state(tea_online);
+	return ret;
+}
+module_init(tea_init);
+
+static void __exit tea_exit(void)
+{
+	platform_driver_unregister(&tea_driver);
+	cpuhp_remove_multi_state(tea_online);
+}
+module_exit(tea_exit);
 
 MODULE_DESCRIPTION("TEA time-proportional sampler PMU");
 MODULE_LICENSE("GPL");
