@@ -223,7 +223,7 @@ int run_rtl(struct run *r, const struct options *o)
 		}
 		if (idle >= STALL_CYCLES) {
 			fflush(stdout);
-			console_print_tail(stderr, 12);
+			console_print_tail(stderr, CONSOLE_TAIL_LINES);
 			return error(EXIT_ERROR, "the RTL committed nothing for %" PRIu64 " cycles (cycle %"
 				     PRIu64 ", %" PRIu64 " instructions, next pc 0x%" PRIx64 ")", idle + wfi_idle,
 				     r->backend->cycles(r->rtl), r->steps, hart_pc(r->hart));

@@ -1,6 +1,6 @@
 /* teasim's parts: the options (options.c), the run on the reference ISS
  * (run_iss.c) and on the RTL (run_rtl.c, with the backend backend.c loads),
- * and what both share (main.c). */
+ * and what both share (run.c); main.c sets up the machine and starts one. */
 #ifndef TEA_SIM_TEASIM_H
 #define TEA_SIM_TEASIM_H
 
@@ -90,7 +90,7 @@ struct run {
 	double last_progress;  /* seconds after t0 of the last progress line */
 };
 
-/* Prints "teasim: error: ..." and returns code. */
+/* run.c: prints "teasim: error: ..." and returns code. */
 int error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* options.c: parses the command line into o; 0, or the exit status. */
@@ -107,7 +107,7 @@ unsigned tea_width(const struct run *r);
  * printed. */
 const struct rtl_backend *rtl_backend_load(const char *config);
 
-/* main.c: what both runs share. */
+/* run.c: what both runs share. */
 double seconds_since(const struct timespec *t0);
 /* True when the program ended (HTIF, semihosting or the test finisher),
  * with its exit code. */
@@ -127,6 +127,7 @@ void end_output(const struct run *r);
 int exit_status(const struct run *r, int code);
 
 /* console.c: a stream that prints to stdout and keeps the last lines. */
+#define CONSOLE_TAIL_LINES 12   /* the lines a failure report shows */
 FILE *console_open(void);
 void console_print_tail(FILE *out, unsigned lines);
 
