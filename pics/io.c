@@ -433,27 +433,3 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 	}
 	return 0;
 }
-
-int pics_record_next(struct pics_in *in, uint8_t *kind,
-		     struct pics_mapping_list *maps, struct pics_error *err)
-{
-	for (;;) {
-		uint64_t offset = pics_in_offset(in), len;
-		int ret = pics_in_fill(in, 1, err);
-
-		if (ret <= 0)
-			return ret;
-		*kind = *pics_in_take(in, 1);
-		if (*kind < PICS_REC_EXTENSION)
-			return 1;
-		if (pics_in_need(in, 4, "an extension record length", err))
-			return -1;
-		len = pics_get_uint(pics_in_take(in, 4), 4);
-		ret = pics_mapping_record_read(in, *kind, len, offset, maps,
-					       err);
-		if (ret > 0)
-			ret = pics_in_skip(in, len, "an extension record", err);
-		if (ret)
-			return -1;
-	}
-}

@@ -8,7 +8,7 @@
 #ifndef PICS_PERF_DATA_H
 #define PICS_PERF_DATA_H
 
-#include "pics.h"
+#include "pics_samples.h"
 
 struct pics_in;
 struct pics_perf_data;

@@ -4,6 +4,9 @@
 CPPFLAGS_pics := -Ipics -Idriver/include
 PICS_SRCS := $(wildcard pics/*.c)
 PICS_LIB := $(BUILD)/lib/libpics.a
+# The public headers, installed side by side: pics.h and the pics_*.h it
+# includes (internal.h and perf_data*.h stay in the tree).
+PICS_HEADERS := $(wildcard pics/pics*.h)
 
 $(PICS_LIB): $(PICS_SRCS:%.c=$(BUILD)/obj/%.o)
 	@mkdir -p $(@D)

@@ -1,4 +1,4 @@
-/* Where the stage views of a golden reference live (pics.h). */
+/* Where the stage views of a golden reference live (pics_stage.h). */
 #include <stdio.h>
 #include <string.h>
 

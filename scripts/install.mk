@@ -5,7 +5,7 @@
 #   bindir      teasim, teaperf (which finds teasim beside itself)
 #   libdir      tea/teasim-rtl-<config>.so, libpics.a, libpics.so,
 #               pkgconfig/libpics.pc
-#   includedir  tea/pics.h
+#   includedir  tea/pics.h and the headers it includes
 #   datadir     tea/linux/ (make linux's Image, cpio archives, vmlinux,
 #               rootfs), bash-completion/completions/teaperf
 #   mandir      man1/, man5/ (docs/man/)
@@ -78,7 +78,7 @@ install_list = \
 	data $(PICS_LIB) $(libdir)/libpics.a \
 	data $(PICS_SO) $(libdir)/$(PICS_SONAME) \
 	link $(PICS_SONAME) $(libdir)/libpics.so \
-	data pics/pics.h $(includedir)/tea/pics.h \
+	$(foreach h,$(PICS_HEADERS),data $(h) $(includedir)/tea/$(notdir $(h))) \
 	data $(INSTALL_DIR)/libpics.pc $(libdir)/pkgconfig/libpics.pc \
 	$(foreach m,$(MAN_PAGES),data $(m) $(mandir)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
 	data perf-tool/completion/teaperf $(datadir)/bash-completion/completions/teaperf \

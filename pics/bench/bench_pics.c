@@ -9,7 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "pics.h"
+#include "pics_profile.h"
+#include "pics_samples.h"
 
 #define WIDTH 4
 #define INSTRUCTIONS 20000

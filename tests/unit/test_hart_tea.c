@@ -8,7 +8,7 @@
  * cycles left, and a write to it moves the next sample. Without a sampler
  * the writable CSRs hold what is written. */
 #include "hart_test_util.h"
-#include "pics.h"
+#include "pics_meta.h"
 #include "tea/csr.h"
 
 #define MSTATUS_FS_INITIAL (1ull << 13)
