@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -53,7 +54,9 @@ static const char record_usage[] =
 	"      --serial DEV      run on the FPGA board on serial port DEV\n"
 	"      --baud N          its rate (default 115200, the boards' own)\n"
 	"      --dtb FILE        the board's device tree, for ARGS\n"
-	"      --linux DIR       boot Linux from DIR and sample COMMAND under it\n"
+	"      --linux [DIR]     boot Linux from DIR and sample COMMAND under it\n"
+	"                        (default: the installed image, ../share/tea/linux\n"
+	"                        beside teaperf, or a build tree's build/linux)\n"
 	"      --iss             with --linux: on the ISS's sampler model, not the RTL\n"
 	"  -o, --output FILE     sample file to write (default " TEAPERF_DEFAULT_INPUT ")\n"
 	"  -c, --period N        cycles between samples (default 1000; with --linux\n"
@@ -101,6 +104,45 @@ static int check_program_words(const struct record_options *o)
 	return 0;
 }
 
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* This teaperf's folder, with @name appended, in @buf; false if it does
+ * not fit or cannot be read. */
+static bool beside_self(const char *name, char *buf, size_t len)
+{
+	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
+	char *slash;
+
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash || (size_t)(slash - buf) + 1 + strlen(name) + 1 > len)
+		return false;
+	strcpy(slash + 1, name);
+	return true;
+}
+
+/*
+ * --linux without DIR: the image make install puts in DATADIR/tea/linux
+ * (BINDIR/../share/tea/linux), else the build tree's (build/bin/../linux).
+ * The first that exists, or the installed one, whose absence the caller
+ * reports.
+ */
+static const char *default_linux_dir(char *buf, size_t len)
+{
+	if (beside_self("../linux", buf, len) && is_dir(buf))
+		return buf;
+	if (!beside_self("../share/tea/linux", buf, len))
+		snprintf(buf, len, "/usr/local/share/tea/linux");
+	return buf;
+}
+
 static int parse_record(int argc, char **argv, struct record_options *o)
 {
 	static const struct option longopts[] = {
@@ -108,7 +150,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		{ "serial", required_argument, NULL, OPT_SERIAL },
 		{ "baud", required_argument, NULL, OPT_BAUD },
 		{ "dtb", required_argument, NULL, OPT_DTB },
-		{ "linux", required_argument, NULL, OPT_LINUX },
+		{ "linux", optional_argument, NULL, OPT_LINUX },
 		{ "iss", no_argument, NULL, OPT_ISS },
 		{ "output", required_argument, NULL, 'o' },
 		{ "period", required_argument, NULL, 'c' },
@@ -140,7 +182,12 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 			o->dtb = optarg;
 			break;
 		case OPT_LINUX:
-			o->linux_dir = optarg;
+			/* DIR may follow as its own word: a folder, which a
+			 * command to run is not */
+			if (!optarg && optind < argc && is_dir(argv[optind]))
+				optarg = argv[optind++];
+			o->linux_dir = optarg ? optarg : default_linux_dir(o->linux_default,
+									sizeof(o->linux_default));
 			break;
 		case OPT_ISS:
 			o->iss = true;
@@ -242,7 +289,8 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		snprintf(initrd, sizeof(initrd), "%s/tea.cpio", o->linux_dir);
 		if (access(image, R_OK) || access(initrd, R_OK)) {
 			cmd_error("record", "--linux %s: no Image and tea.cpio there (make linux "
-				  "builds them)", o->linux_dir);
+				  "builds them; make install puts them in DATADIR/tea/linux)",
+				  o->linux_dir);
 			return EXIT_USAGE;
 		}
 	}
@@ -252,18 +300,8 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 /* teasim beside this teaperf (as the build installs both), else on PATH. */
 static const char *find_teasim(char *buf, size_t len)
 {
-	ssize_t n = readlink("/proc/self/exe", buf, len - 1);
-	char *slash;
-
-	if (n > 0) {
-		buf[n] = '\0';
-		slash = strrchr(buf, '/');
-		if (slash && (size_t)(slash - buf) + sizeof("/teasim") <= len) {
-			strcpy(slash, "/teasim");
-			if (access(buf, X_OK) == 0)
-				return buf;
-		}
-	}
+	if (beside_self("teasim", buf, len) && access(buf, X_OK) == 0)
+		return buf;
 	return "teasim";
 }
 

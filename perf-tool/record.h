@@ -13,6 +13,7 @@ struct record_options {
 	uint64_t baud;
 	const char *dtb;	/* the board's device tree, to pass arguments */
 	const char *linux_dir;
+	char linux_default[PATH_MAX];	/* --linux without DIR */
 	bool iss;		/* --iss: the reference ISS and its sampler model */
 	const char *output;
 	uint64_t period, jitter;

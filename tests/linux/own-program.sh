@@ -5,7 +5,7 @@
 # nolibc), are given to `teaperf record --sim --linux` by a relative host
 # path; the report names their functions with no --symfs. Then a path
 # that is no RISC-V program, and one with a space, are refused in one
-# line. Without TEASIM_ARGS on the ISS (--iss), with --rtl [--config C]
+# line; --linux without a folder finds an installed image. Without TEASIM_ARGS on the ISS (--iss), with --rtl [--config C]
 # on the RTL core.
 # usage: own-program.sh LINUX_DIR TEAPERF [--rtl [--config C]]
 set -u
@@ -74,5 +74,25 @@ run space "$teaperf" record --sim --linux "$linux" "${where[@]}" "./with space/o
 [ $status -eq 2 ] && [ "$(wc -l <"$work/space.err")" -eq 1 ] && grep -q "space" "$work/space.err"
 check "a program path with a space: one line, status 2" $? space
 
-echo "$((6 - fails)) passed, $fails failed"
+checks=6
+# --linux without DIR (on the ISS: the default is the same on the RTL):
+# the image installed beside teaperf, ../share/tea/linux, as make install
+# lays it out; and one line when there is none.
+if [ "${where[0]}" = --iss ]; then
+	checks=8
+	mkdir -p prefix/bin prefix/share/tea && cp "$teaperf" prefix/bin/teaperf &&
+		ln -s "$(dirname "$teaperf")/teasim" prefix/bin/teasim &&
+		ln -s "$linux" prefix/share/tea/linux || exit 1
+	run default prefix/bin/teaperf record --sim --linux --iss -c 20000 -o default.tea ./own-nolibc 1
+	[ $status -eq 0 ] && [ -s default.tea ]
+	check "--linux without DIR boots the image in ../share/tea/linux beside teaperf (status $status)" \
+		$? default
+	rm prefix/share/tea/linux
+	run nodefault prefix/bin/teaperf record --sim --linux --iss ./own-nolibc 1
+	[ $status -eq 2 ] && [ "$(wc -l <"$work/nodefault.err")" -eq 1 ] &&
+		grep -q "share/tea/linux: no Image and tea.cpio there" "$work/nodefault.err"
+	check "--linux without DIR and no image installed: one line, status 2 (got $status)" $? nodefault
+fi
+
+echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
