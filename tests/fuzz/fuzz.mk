@@ -24,8 +24,8 @@ FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/%.c=$(FUZZ_DIR)/bin/%)
 # libFuzzer's main. libpics, teaperf without its main, and teasim's C:
 # libteasim's sources (SIM_LIB_SRCS: no Verilator glue, no board-sim
 # main) and the command's files but main.c, so that a harness can call
-# parse_options (it then brings the error() main.c has). An archive: a
-# harness links only the members it uses.
+# parse_options (with an error() of its own, so run.c's is not linked).
+# An archive: a harness links only the members it uses.
 FUZZ_LIB_SRCS := $(PICS_SRCS) $(filter-out %/teaperf.c,$(TEAPERF_SRCS)) \
 		 $(SIM_LIB_SRCS) $(filter-out %/main.c,$(SIM_BIN_SRCS))
 FUZZ_LIB_OBJS := $(FUZZ_LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)

@@ -18,8 +18,8 @@
 #define MAX_ARG_LEN 256
 #define DTB_MAX 16384
 
-/* main.c's, which the harness does not link: the message is formatted
- * (to find format errors) and dropped. */
+/* Instead of run.c's, so that the archive's run.o is not linked: the
+ * message is formatted (to find format errors) and dropped. */
 int error(int code, const char *fmt, ...)
 {
 	char msg[1024];

@@ -7,8 +7,10 @@ TEST_RESULTS += $(RESULTS)/install/man
 
 # make install into a temporary DESTDIR and PREFIX, the installed tools run
 # from there, make uninstall (tests/install/install.sh). The prerequisites
-# are install's, built here so that the test's make install only copies.
+# are install's, built here so that the test's make install only copies,
+# and the Linux image, which teaperf record --sim --linux finds installed.
 $(RESULTS)/install/install: $(INSTALL_TEASIM) $(BUILD)/bin/teaperf $(RTL_LIB) $(PICS_LIB) $(PICS_SO) \
+		$(LINUX_IMAGE) $(LINUX_CPIO) \
 		$(BUILD)/programs/hello.elf tests/install/install.sh scripts/install.sh scripts/install.mk \
 		$(wildcard docs/man/*) perf-tool/completion/teaperf FORCE
 	@$(RUN_TEST) $@ 300 bash tests/install/install.sh $(MAKE) $(BUILD) $(BUILD)/tests/install \

@@ -2,9 +2,10 @@
 # make install into a temporary DESTDIR and PREFIX, then the installed
 # tools from an empty folder with the build tree's bin/ off PATH: teaperf
 # --help, synth and report, record --sim (teaperf finding the teasim beside
-# it, that teasim its RTL library under libdir), teasim on the ISS and the
-# RTL, a program built with pkg-config against the installed libpics, man
-# on an installed page, the bash completion; then make uninstall must leave DESTDIR empty.
+# it, that teasim its RTL library under libdir), record --sim --linux with
+# the installed Linux image, teasim on the ISS and the RTL, a program built
+# with pkg-config against the installed libpics, man on an installed page,
+# the bash completion; then make uninstall must leave DESTDIR empty.
 # usage: install.sh MAKE BUILD WORKDIR HELLO_ELF
 set -u
 make=$1 build=$2 work=$3 hello=$(realpath "$4")
@@ -58,6 +59,10 @@ grep -q 'hello: ok' <<<"$out" || fail "installed teasim --rtl: $out"
 out=$(run "$bin/teaperf" record --sim -c 200 -o run.tea "$hello" 2>&1) ||
 	fail "installed teaperf record --sim: $out"
 run "$bin/teaperf" stat run.tea >/dev/null 2>&1 || fail "installed teaperf stat of its recording"
+# --linux without a folder: the image make install put in datadir/tea/linux.
+out=$(run "$bin/teaperf" record --sim --linux --iss -c 100000 -o linux.tea /bin/hello 2>&1) ||
+	fail "installed teaperf record --sim --linux (the installed image): $out"
+run "$bin/teaperf" stat linux.tea >/dev/null 2>&1 || fail "installed teaperf stat of its Linux recording"
 
 # A copy of teasim away from the tree finds the RTL library in the libdir
 # it was installed for: make that path the staged one.
