@@ -3,9 +3,9 @@
 # (PREFIX=/usr): tea-sim (teasim, its RTL libraries, make linux's files
 # for booting Linux on it) and tea-tools (teaperf, libpics, its header and
 # pkg-config file, the other manual pages and the bash completion).
-# usage: deb.sh MAKE BUILD VERSION
+# usage: deb.sh MAKE BUILD VERSION SONAME_MAJOR (libpics')
 set -euo pipefail
-make=$1 build=$2 version=$3
+make=$1 build=$2 version=$3 so_major=$4
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$build/deb
 stage=$out/stage
@@ -24,6 +24,11 @@ rm -rf "$out" && mkdir -p "$stage"
 rm "$stage/usr/share/tea/install-manifest"
 # Debian compresses manual pages.
 find "$stage/usr/share/man" -type f -exec gzip -9n {} +
+# and strips the host's programs and libraries (the target's files under
+# share/tea/linux keep their symbols: reports read them).
+for f in "$stage"/usr/bin/* "$stage"/usr/lib/libpics.so.0 "$stage"/usr/lib/tea/*.so; do
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note "$f"
+done
 
 # move PKG PATH...: PATH (under the stage) into package PKG's tree.
 move() {
@@ -40,6 +45,32 @@ move tea-tools usr/bin/teaperf usr/lib usr/include usr/share/man usr/share/bash-
 left=$(find "$stage" -type f -o -type l)
 [ -z "$left" ] || { echo "deb: files in no package: $left" >&2; exit 1; }
 
+# What every package has: its changelog (a native package's) and
+# lintian's overrides, each with why. (No copyright file: the tree does
+# not yet state a licence of its own to put in one.)
+doc() {
+	mkdir -p "$out/$1/usr/share/doc/$1" "$out/$1/usr/share/lintian/overrides"
+	printf '%s (%s) unstable; urgency=medium\n\n  * Built from the TEA tree by make deb.\n\n -- %s  %s\n' \
+		"$1" "$version" "$maintainer" "$(date -R -u -d "@${SOURCE_DATE_EPOCH:-$(date +%s)}")" |
+		gzip -9n >"$out/$1/usr/share/doc/$1/changelog.gz"
+	cat >"$out/$1/usr/share/lintian/overrides/$1"
+}
+# The target's Linux image, programs and vmlinux are RISC-V files for the
+# simulated machine, data to the host, and keep their symbols for reports.
+doc tea-sim <<OVERRIDES
+tea-sim: arch-dependent-file-in-usr-share [usr/share/tea/linux/*]
+tea-sim: binary-from-other-architecture [usr/share/tea/linux/*]
+tea-sim: statically-linked-binary [usr/share/tea/linux/*]
+tea-sim: unstripped-binary-or-object [usr/share/tea/linux/*]
+OVERRIDES
+# libpics ships inside the tools (one small library, no separate ABI
+# promise yet): no libpics0/libpics-dev split, and its pkg-config file in
+# the plain libdir, as make install puts it.
+doc tea-tools <<OVERRIDES
+tea-tools: package-name-doesnt-match-sonames libpics0
+tea-tools: link-to-shared-library-in-wrong-package usr/lib/libpics.so.0 [usr/lib/libpics.so]
+tea-tools: pkg-config-unavailable-for-cross-compilation [usr/lib/pkgconfig/libpics.pc]
+OVERRIDES
 # control PKG DEPENDS RECOMMENDS DESCRIPTION
 control() {
 	mkdir -p "$out/$1/DEBIAN"
@@ -65,6 +96,9 @@ control tea-tools "libc6, libfdt1, libelf1, libdw1" "tea-sim, binutils-riscv64-u
 	"TEA profiler: per-instruction cycle stacks from TEA samples
  teaperf records, reports, annotates, plots and compares TEA sample files
  and profiles in the manner of perf; libpics reads and writes them."
+# libpics.so.0: its shlibs entry, and ldconfig after install and removal.
+echo "libpics $so_major tea-tools (>= $version)" >"$out/tea-tools/DEBIAN/shlibs"
+echo "activate-noawait ldconfig" >"$out/tea-tools/DEBIAN/triggers"
 for pkg in tea-sim tea-tools; do
 	dpkg-deb --root-owner-group -Zxz --build "$out/$pkg" "$out/${pkg}_${version}_$arch.deb" >/dev/null
 	echo "  DEB     $out/${pkg}_${version}_$arch.deb"

@@ -112,4 +112,4 @@ uninstall:
 # (scripts/deb.sh), in $(BUILD)/deb/.
 .PHONY: deb
 deb: $(INSTALL_TEASIM) $(BUILD)/bin/teaperf $(RTL_LIB) $(PICS_LIB) $(PICS_SO)
-	$(Q)scripts/deb.sh $(MAKE) $(BUILD) $(TEA_VERSION)
+	$(Q)scripts/deb.sh $(MAKE) $(BUILD) $(TEA_VERSION) $(PICS_SO_MAJOR)

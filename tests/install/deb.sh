@@ -2,7 +2,9 @@
 # make deb: tea-sim and tea-tools are valid packages that share no file,
 # each holding its own commands, and unpacked together (dpkg-deb -x, as
 # no root is needed) the tools run from there: teaperf record --sim through
-# the packaged teasim and its RTL library. usage: deb.sh MAKE BUILD WORKDIR HELLO_ELF
+# the packaged teasim and its RTL library. Where lintian is installed, the
+# packages are lintian-clean but for the copyright file (the tree states
+# no licence of its own yet). usage: deb.sh MAKE BUILD WORKDIR HELLO_ELF
 set -u
 make=$1 build=$2 work=$3 hello=$(realpath "$4")
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,7 +14,9 @@ work=$(realpath "$work")
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
-"$make" -C "$root" --no-print-directory BUILD="$build" deb || { echo "FAIL: make deb"; exit 1; }
+# a maintainer lintian takes for real, as a packager's DEBEMAIL would be
+DEBFULLNAME="TEA packaging test" DEBEMAIL=tea-test@example.org \
+	"$make" -C "$root" --no-print-directory BUILD="$build" deb || { echo "FAIL: make deb"; exit 1; }
 sim=$(ls "$build"/deb/tea-sim_*.deb) tools=$(ls "$build"/deb/tea-tools_*.deb) || exit 1
 for deb in "$sim" "$tools"; do
 	dpkg-deb --info "$deb" >/dev/null || fail "$deb is no package"
@@ -26,6 +30,13 @@ grep -qx './usr/lib/pkgconfig/libpics.pc' "$work/$(basename "$tools").files" || 
 both=$(sort "$work"/*.files | uniq -d)
 [ -z "$both" ] || fail "files in both packages: $both"
 grep -q 'install-manifest' "$work"/*.files && fail "a package holds make install's manifest"
+if command -v lintian >/dev/null; then
+	out=$(lintian --tag-display-limit 0 --suppress-tags no-copyright-file "$sim" "$tools" 2>&1 |
+		grep -v 'running with root privileges')
+	[ -z "$out" ] || fail "lintian: $out"
+else
+	echo "lintian is not installed: the packages' lint is not checked"
+fi
 
 cd "$work" || exit 1
 out=$(env -i PATH=/usr/bin:/bin "$work/root/usr/bin/teaperf" record --sim -c 200 -o run.tea "$hello" 2>&1) ||
