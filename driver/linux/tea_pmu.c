@@ -19,7 +19,10 @@
  * user who may not see kernel addresses never gets one. A context switch
  * saves the cycles left to the next sample (teacount) in hw.period_left
  * and restores them, so a task whose time slices are shorter than the
- * period is sampled in proportion to its time. A hart that comes online
+ * period is sampled in proportion to its time. The count stands still
+ * while the interrupt's handler runs, and the jitter is centred on the
+ * period, so that samples times the period estimate the program's time
+ * (docs/linux.md). A hart that comes online
  * (and each at probe) gets its sampler reset and its interrupt back.
  */
 
@@ -121,10 +124,22 @@ static const struct attribute_group *tea_attr_groups[] = {
 	NULL,
 };
 
+/*
+ * Jitter B adds 0..2^B-1 cycles to teaperiod; the driver takes 2^(B-1)
+ * off it, so that the mean interval is the event's period (to half a
+ * cycle) and samples times the period estimate time.
+ */
+static u64 tea_jitter_half(const struct perf_event *event)
+{
+	u64 jit = FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, event->attr.config);
+
+	return jit ? 1ull << (jit - 1) : 0;
+}
+
+/* teaperiod has 32 bits, and the jitter is centred on the period */
 static int tea_check_period(struct perf_event *event, u64 period)
 {
-	/* teaperiod has 32 bits */
-	return period > U32_MAX ? -EINVAL : 0;
+	return period > U32_MAX || period <= 2 * tea_jitter_half(event) ? -EINVAL : 0;
 }
 
 static int tea_event_init(struct perf_event *event)
@@ -137,10 +152,11 @@ static int tea_event_init(struct perf_event *event)
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
 	/* samples every period cycles: no counting, no frequency */
-	if (!is_sampling_event(event) || attr->freq || attr->sample_period > U32_MAX)
+	if (!is_sampling_event(event) || attr->freq)
 		return -EINVAL;
 	if (attr->config & ~TEA_PERF_CONFIG_JITTER_MASK ||
-	    FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, attr->config) > TEA_CTL_JIT_MAX)
+	    FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, attr->config) > TEA_CTL_JIT_MAX ||
+	    tea_check_period(event, attr->sample_period))
 		return -EINVAL;
 	/*
 	 * What the sample cannot tell: the call chain and registers are the
@@ -215,7 +231,7 @@ static void tea_start(struct perf_event *event, int flags)
 	hwc->state = 0;
 	csr_write(TEA_CSR_STAT, 0);
 	*this_cpu_ptr(tea->lost_seen) = csr_read(TEA_CSR_LOST);
-	csr_write(TEA_CSR_PERIOD, hwc->sample_period);
+	csr_write(TEA_CSR_PERIOD, hwc->sample_period - tea_jitter_half(event));
 	csr_write(TEA_CSR_CTL, TEA_CTL_EN | jit << TEA_CTL_JIT_SHIFT |
 		  tea_ctl_exclude(&event->attr));
 	if (left)
@@ -277,8 +293,17 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	struct perf_sample_data data;
 	struct pt_regs regs;
 	unsigned int i, priv;
-	u64 stat;
+	u64 stat, left, lost;
 
+	/*
+	 * The count stands still while the handler runs: its cycles are the
+	 * profiler's, not the program's, and a sample falls in them only when
+	 * the period is shorter than the handler, so counting them would hand
+	 * their share to the code around them. (With such a period samples do
+	 * fall due in it, and the count goes on.)
+	 */
+	left = csr_read(TEA_CSR_COUNT);
+	lost = csr_read(TEA_CSR_LOST);
 	stat = csr_read(TEA_CSR_STAT);
 	if (!(stat & TEA_STAT_V))
 		return IRQ_NONE;
@@ -317,9 +342,14 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 		data.raw = &raw;
 		data.sample_flags |= PERF_SAMPLE_RAW;
 	}
-	/* throttled: perf restarts it with .start */
-	if (perf_event_overflow(event, &data, &regs))
+	/* throttled: perf restarts it with .start, at the count of the start */
+	if (perf_event_overflow(event, &data, &regs)) {
 		tea_stop(event, 0);
+		local64_set(&event->hw.period_left, left + 1);
+	} else if (csr_read(TEA_CSR_COUNT) < left && csr_read(TEA_CSR_LOST) == lost &&
+		   !(csr_read(TEA_CSR_STAT) & TEA_STAT_V)) {
+		csr_write(TEA_CSR_COUNT, left);
+	}
 	return IRQ_HANDLED;
 }
 

@@ -622,7 +622,8 @@ static void usage(int status)
 	       "console:NAME on the console for a board's host, teaperf boot). CMD without\n"
 	       "a '/' is looked for in PATH (default /bin:/usr/bin).\n"
 	       "  -c, --period N    cycles between samples (default %d)\n"
-	       "  --jitter B        add 0..2^B-1 random cycles to each period (0..16)\n"
+	       "  --jitter B        vary each period by up to 2^(B-1) cycles either way\n"
+	       "                    (0..16; the mean stays N, which must exceed 2^B)\n"
 	       "  --user            user-mode samples only (as perf_event_paranoid may demand)\n"
 	       "  --inherit         follow the tasks CMD forks, and theirs: each sample and\n"
 	       "                    mapping names its task\n"
@@ -699,6 +700,11 @@ int main(int argc, char **argv, char **envp)
 		i++;
 	if (i >= argc || period == 0)
 		usage(2);
+	if (jitter && period <= 1ull << jitter) {
+		printf("teaperf: --jitter %llu needs a period above %llu\n",
+		       (unsigned long long)jitter, 1ull << jitter);
+		exit(2);
+	}
 	if (size_limit && size_limit < MIN_SIZE) {
 		printf("teaperf: --max-size needs at least %d bytes\n", MIN_SIZE);
 		exit(2);

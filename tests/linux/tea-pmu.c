@@ -6,7 +6,8 @@
  *   attributes the sampler cannot honour are refused with EINVAL
  *   a task event on itself: samples arrive with the task's TID, every
  *     address in its text or the kernel's; the lost count is exact: with
- *     jitter 0 the samples are period cycles apart, (1 + lost) periods
+ *     jitter 0 the samples are (1 + lost) periods apart, and less than a
+ *     period more (the handler's cycles, which the count skips)
  *   an event on another task follows it across context switches
  *   a second event on the same task, or a per-CPU one beside it, gets
  *     EBUSY; an event on another task may open beside it
@@ -15,6 +16,8 @@
  *   an unprivileged user may not sample the kernel (EACCES) and, sampling
  *     itself, never receives a kernel address, even at period 100 in a
  *     loop of system calls (the hart always gets back to the task)
+ *   the count stands still while the handler runs (samples lie further
+ *     apart than their periods by its cycles)
  *   a task whose time slices are shorter than the period gets as many
  *     samples of its work as the same work unswitched
  *   PERF_EVENT_IOC_PERIOD refuses a period beyond 32 bits; after a change
@@ -184,6 +187,7 @@ static int sample_self(struct perf_event_attr *attr, unsigned long (*work)(unsig
 struct tally {
 	unsigned samples, foreign_tid, outside, kernel, user, other_period;
 	unsigned pairs, exact, short_gap, with_loss, stopped;
+	unsigned held;		/* pairs further apart by the handler's cycles */
 	uint64_t lost;		/* the samples' lost counts, summed */
 	uint64_t period, last_time;
 	uint32_t tid;
@@ -215,16 +219,20 @@ static void tally_sample(const struct sample *s, void *ctx)
 		else
 			t->outside++;
 	}
-	/* with jitter 0, (1 + lost) periods since the last sample; more
-	 * when the sampler was stopped in between */
+	/* with jitter 0, (1 + lost) periods since the last sample, and the
+	 * cycles of the handler, which the count skips: less than a period,
+	 * or a sample would have fallen due in it; more when the sampler was
+	 * stopped in between */
 	if (t->last_time) {
 		uint64_t dt = s->raw.time - t->last_time, want = t->period * (1 + s->raw.lost);
+		int exact = dt >= want && dt < want + t->period;
 
 		t->pairs++;
-		t->exact += dt == want;
+		t->exact += exact;
+		t->held += exact && dt > want;
 		t->stopped += dt > want + t->period;
 		t->short_gap += dt < want;
-		t->with_loss += s->raw.lost > 0 && dt == want;
+		t->with_loss += s->raw.lost > 0 && exact;
 	}
 	t->last_time = s->raw.time;
 }
@@ -324,8 +332,14 @@ static void check_task_event(void)
 	      "a task event samples the task: %u samples, %u with another TID, %u addresses "
 	      "outside its text and the kernel", t.samples, t.foreign_tid, t.outside);
 	check(t.pairs && !t.short_gap && t.exact * 10 >= t.pairs * 9,
-	      "samples are (1 + lost) periods apart: %u of %u pairs exactly, %u closer",
-	      t.exact, t.pairs, t.short_gap);
+	      "samples are (1 + lost) periods apart, and the handler's cycles: %u of %u pairs, "
+	      "%u closer", t.exact, t.pairs, t.short_gap);
+	/* the handler's cycles are the profiler's: the count stood still in
+	 * them, so the samples are further apart than the periods (unless a
+	 * sample fell due in the handler: this period is longer than it) */
+	check(t.held * 10 >= t.pairs * 9 || debug_kernel,
+	      "the count stands still while the handler runs: %u of %u pairs further apart than "
+	      "their periods", t.held, t.pairs);
 	check(!t.other_period, "every sample carries the period (%u do not)", t.other_period);
 }
 
