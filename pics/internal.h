@@ -281,6 +281,27 @@ struct pics_sample_reader *pics_sample_reader_adopt(struct pics_in *in,
 						    const char *path,
 						    struct pics_error *err);
 
+/* ---- address spaces of a recording's tasks (address_space.c) ----------- */
+
+/* Each mapping's offset in the profile: 0, or a multiple of 2^48 for a
+ * file that overlaps another file mapped before it. Zeroed to start. */
+struct pics_spaces {
+	uint64_t *offset;	/* per mapping, in the order of the list */
+	size_t n, cap;
+	unsigned spaces;	/* offsets handed out */
+};
+/* Places the mappings of @maps beyond those placed before (a list that
+ * only grows). */
+int pics_spaces_update(struct pics_spaces *sp, const struct pics_mapping *maps, size_t n,
+		       struct pics_error *err);
+/* Moves each slot of @s by the offset of its task's mapping at its cycle. */
+void pics_spaces_move_sample(const struct pics_spaces *sp, const struct pics_mapping *maps,
+			     struct pics_sample *s);
+/* Mapping @i of @maps at its place in the profile. */
+struct pics_mapping pics_spaces_move_mapping(const struct pics_spaces *sp,
+					     const struct pics_mapping *maps, size_t i);
+void pics_spaces_free(struct pics_spaces *sp);
+
 /* Fills @out (initialized by the caller) with (unit key, signature) ->
  * weight for units of @kind. */
 int pics_rollup(const struct pics_profile *p, enum pics_unit_kind kind,

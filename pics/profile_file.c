@@ -259,8 +259,11 @@ static struct pics_profile *aggregate_samples(struct pics_in *in,
 					      struct pics_error *err)
 {
 	struct pics_sample_reader *r = pics_sample_reader_adopt(in, path, err);
+	const struct pics_mapping *maps;
+	struct pics_spaces sp = { 0 };
 	struct pics_profile *p;
 	struct pics_sample s;
+	size_t n;
 	int ret;
 
 	if (!r)
@@ -270,22 +273,34 @@ static struct pics_profile *aggregate_samples(struct pics_in *in,
 		pics_sample_reader_close(r);
 		return NULL;
 	}
-	while ((ret = pics_sample_reader_next(r, &s, err)) > 0)
+	/* each file at addresses of its own (address_space.c) */
+	while ((ret = pics_sample_reader_next(r, &s, err)) > 0) {
+		maps = pics_sample_reader_mappings(r, &n);
+		if (pics_spaces_update(&sp, maps, n, err)) {
+			ret = -1;
+			break;
+		}
+		pics_spaces_move_sample(&sp, maps, &s);
 		if (pics_profile_add_sample(p, &s, err)) {
 			ret = -1;
 			break;
 		}
+	}
 	if (!ret) {
 		struct pics_throttle throttle = pics_sample_reader_throttle(r);
-		const struct pics_mapping *maps;
-		size_t n;
 
 		pics_profile_set_counts(p, pics_sample_reader_samples(r),
 					pics_sample_reader_lost(r));
 		pics_profile_set_throttle(p, &throttle);
 		maps = pics_sample_reader_mappings(r, &n);
-		ret = add_mappings(p, maps, n, err);
+		ret = pics_spaces_update(&sp, maps, n, err);
+		for (size_t i = 0; i < n && !ret; i++) {
+			struct pics_mapping m = pics_spaces_move_mapping(&sp, maps, i);
+
+			ret = pics_profile_add_mapping(p, &m, err);
+		}
 	}
+	pics_spaces_free(&sp);
 	pics_sample_reader_close(r);
 	if (ret) {
 		pics_profile_free(p);

@@ -487,6 +487,27 @@ static void test_profiles_keep_the_task_and_cycle_of_mappings(void **state)
 	write_task_file(tea);
 	p = pics_profile_load(tea, &err);
 	assert_non_null(p);
+	/* /bin/loop, exec'd where /bin/sh lies, gets an address space of its
+	 * own, its samples with it; task 8's copy of /bin/sh stays */
+	got = pics_profile_mappings(p, &n);
+	assert_int_equal(n, N_TASK_MAPS);
+	assert_int_equal(got[0].start, 0x10000);
+	assert_int_equal(got[1].start, 0x10000);
+	assert_int_equal(got[2].start, 0x10000 + (1ull << 48));
+	assert_int_equal(got[2].end, 0x11800 + (1ull << 48));
+	{
+		struct pics_entry *e = pics_profile_sorted(p, &n, &err);
+		uint64_t sh = 0, loop = 0;
+
+		assert_non_null(e);
+		for (size_t i = 0; i < n; i++) {
+			sh += e[i].addr == 0x10010 ? e[i].weight : 0;
+			loop += e[i].addr == 0x10010 + (1ull << 48) ? e[i].weight : 0;
+		}
+		assert_int_equal(sh, 2 * loop);	/* 4 samples of /bin/sh, 2 of /bin/loop */
+		assert_true(loop > 0);
+		free(e);
+	}
 	assert_int_equal(pics_profile_write(p, prof, &err), 0);
 	back = pics_profile_read(prof, &err);
 	assert_non_null(back);
