@@ -2,7 +2,8 @@
 # make deb: tea-sim and tea-tools are valid packages that share no file,
 # each holding its own commands, and unpacked together (dpkg-deb -x, as
 # no root is needed) the tools run from there: teaperf record --sim through
-# the packaged teasim and its RTL library. Where lintian is installed, the
+# the packaged teasim and its RTL library, report, teasim --rtl, man on a
+# packaged page, pkg-config on the packaged libpics.pc. Where lintian is installed, the
 # packages are lintian-clean but for the copyright file (the tree states
 # no licence of its own yet). usage: deb.sh MAKE BUILD WORKDIR HELLO_ELF
 set -u
@@ -43,6 +44,15 @@ out=$(env -i PATH=/usr/bin:/bin "$work/root/usr/bin/teaperf" record --sim -c 200
 	fail "packaged teaperf record --sim: $out"
 env -i PATH=/usr/bin:/bin "$work/root/usr/bin/teaperf" stat run.tea >/dev/null 2>&1 ||
 	fail "packaged teaperf stat of its recording"
+out=$(env -i PATH=/usr/bin:/bin "$work/root/usr/bin/teaperf" report --no-symbols run.tea 2>&1)
+grep -q '^# run.tea: scheme TEA' <<<"$out" || fail "packaged teaperf report: $out"
+out=$(env -i PATH=/usr/bin:/bin "$work/root/usr/bin/teasim" --rtl "$hello" 2>&1)
+grep -q 'hello: ok' <<<"$out" || fail "packaged teasim --rtl: $out"
+out=$(MANWIDTH=80 man -l "$work/root/usr/share/man/man1/teaperf-report.1.gz" 2>&1)
+grep -q -- '--sort' <<<"$out" || fail "man -l on the packaged teaperf-report.1.gz: $out"
+out=$(PKG_CONFIG_PATH="$work/root/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$work/root" \
+	pkg-config --cflags --libs libpics 2>&1)
+grep -q -- "-I$work/root/usr/include/tea" <<<"$out" || fail "pkg-config on the packaged libpics.pc: $out"
 
 [ $failed -eq 0 ] && echo "deb: $(basename "$sim") and $(basename "$tools") built, disjoint, and run unpacked"
 exit $failed
