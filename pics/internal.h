@@ -207,17 +207,7 @@ void pics_elf_symbols_free(struct pics_elf_symbols *e);
 #define PICS_MAGIC_LEN 8
 extern const char pics_sample_magic[PICS_MAGIC_LEN];
 extern const char pics_profile_magic[PICS_MAGIC_LEN];
-
-enum pics_record_kind {
-	PICS_REC_DATA = 0x01,	/* a sample, or a profile entry */
-	PICS_REC_END = 0x02,
-	PICS_REC_EXTENSION = 0x80, /* and above: u32 length, skippable */
-	PICS_REC_MAPPING = 0x80,   /* the first extension: a map record */
-	PICS_REC_TASK_MAPPING = 0x81, /* a map record with its task and cycle */
-	PICS_REC_TASK = 0x82,	   /* the task of the samples that follow */
-	PICS_REC_STOP = 0x83,	   /* no samples from this cycle on */
-	PICS_REC_THROTTLE = 0x84,  /* how often and how long it was throttled */
-};
+/* The records' kinds are tea/sample_format.h's TEA_REC_*. */
 
 /* Bytes a PSV or signature takes in a file of @n_events events. */
 static inline unsigned pics_psv_bytes(unsigned n_events)

@@ -152,7 +152,7 @@ static int read_mapping(struct pics_in *in, uint8_t kind, uint64_t len,
 			uint64_t offset, struct pics_mapping_list *maps,
 			struct pics_error *err)
 {
-	size_t task = kind == PICS_REC_TASK_MAPPING ? TASK_FIELDS : 0;
+	size_t task = kind == TEA_REC_TASK_MAPPING ? TASK_FIELDS : 0;
 	const char *what = task ? "task map record" : "map record";
 	struct pics_mapping m = { 0 };
 	const uint8_t *p;
@@ -202,16 +202,16 @@ int pics_mapping_record_read(struct pics_in *in, uint8_t kind, uint64_t len,
 {
 	const uint8_t *p;
 
-	if (kind == PICS_REC_MAPPING || kind == PICS_REC_TASK_MAPPING)
+	if (kind == TEA_REC_MAPPING || kind == TEA_REC_TASK_MAPPING)
 		return read_mapping(in, kind, len, offset, maps, err);
-	if (kind == PICS_REC_TASK) {
+	if (kind == TEA_REC_TASK) {
 		p = fixed_body(in, len, TASK_BODY, "a task record", offset, err);
 		if (!p)
 			return -1;
 		maps->task = (uint32_t)pics_get_uint(p, 4);
 		return 0;
 	}
-	if (kind == PICS_REC_STOP) {
+	if (kind == TEA_REC_STOP) {
 		if (maps->stopped)
 			return pics_fail_at(err, PICS_ERR_FORMAT, in->path,
 					    offset, "a second stop record");
@@ -222,7 +222,7 @@ int pics_mapping_record_read(struct pics_in *in, uint8_t kind, uint64_t len,
 		maps->stop_cycle = pics_get_u64(p);
 		return 0;
 	}
-	if (kind == PICS_REC_THROTTLE) {
+	if (kind == TEA_REC_THROTTLE) {
 		if (maps->throttle_seen)
 			return pics_fail_at(err, PICS_ERR_FORMAT, in->path,
 					    offset, "a second throttle record");
@@ -249,7 +249,7 @@ int pics_mapping_record_write(struct pics_out *out,
 	if (pics_mapping_validate(m, err))
 		return -1;
 	path_len = strlen(m->path);
-	*p++ = task ? PICS_REC_TASK_MAPPING : PICS_REC_MAPPING;
+	*p++ = task ? TEA_REC_TASK_MAPPING : TEA_REC_MAPPING;
 	p = pics_put_uint(p, (task ? TASK_FIELDS : 0) + FIXED_BODY +
 			  m->build_id_len + 2 + path_len, 4);
 	if (task) {
@@ -273,7 +273,7 @@ int pics_task_record_write(struct pics_out *out, uint32_t pid,
 {
 	uint8_t buf[1 + 4 + TASK_BODY], *p = buf;
 
-	*p++ = PICS_REC_TASK;
+	*p++ = TEA_REC_TASK;
 	p = pics_put_uint(p, TASK_BODY, 4);
 	pics_put_uint(p, pid, 4);
 	return pics_out_write(out, buf, sizeof(buf), err);
@@ -284,7 +284,7 @@ int pics_stop_record_write(struct pics_out *out, uint64_t cycle,
 {
 	uint8_t buf[1 + 4 + STOP_BODY], *p = buf;
 
-	*p++ = PICS_REC_STOP;
+	*p++ = TEA_REC_STOP;
 	p = pics_put_uint(p, STOP_BODY, 4);
 	pics_put_u64(p, cycle);
 	return pics_out_write(out, buf, sizeof(buf), err);
@@ -296,7 +296,7 @@ int pics_throttle_record_write(struct pics_out *out,
 {
 	uint8_t buf[1 + 4 + THROTTLE_BODY], *p = buf;
 
-	*p++ = PICS_REC_THROTTLE;
+	*p++ = TEA_REC_THROTTLE;
 	p = pics_put_uint(p, THROTTLE_BODY, 4);
 	p = pics_put_u64(p, t->times);
 	pics_put_u64(p, t->cycles);

@@ -4,13 +4,9 @@
 
 #include "internal.h"
 
-static const char *const tea_events[PICS_TEA_NUM_EVENTS] = {
-	[PICS_TEA_DR_L1] = "DR-L1",	[PICS_TEA_DR_TLB] = "DR-TLB",
-	[PICS_TEA_DR_SQ] = "DR-SQ",	[PICS_TEA_FL_MB] = "FL-MB",
-	[PICS_TEA_FL_EX] = "FL-EX",	[PICS_TEA_FL_MO] = "FL-MO",
-	[PICS_TEA_ST_L1] = "ST-L1",	[PICS_TEA_ST_TLB] = "ST-TLB",
-	[PICS_TEA_ST_LLC] = "ST-LLC",	[PICS_TEA_ST_DIV] = "ST-DIV",
-};
+static const char *const tea_events[] = TEA_EVENT_NAMES;
+_Static_assert(sizeof(tea_events) / sizeof(tea_events[0]) == PICS_TEA_NUM_EVENTS,
+	       "TEA_EVENT_NAMES names each event of enum pics_tea_event");
 
 static const char *const state_names[PICS_NUM_STATES] = {
 	[PICS_COMPUTE] = "compute", [PICS_STALLED] = "stalled",

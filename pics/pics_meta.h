@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "pics_error.h"
+#include "tea/sample_format.h"
 
 /* Format versions written by this library. A reader accepts files of the
  * same major version (any minor) and rejects any other major version. */
@@ -16,13 +17,14 @@
 #define PICS_FORMAT_MINOR 3
 
 #define PICS_MAX_EVENTS 64
-#define PICS_MAX_WIDTH 8
+#define PICS_MAX_WIDTH TEA_MAX_WIDTH
 #define PICS_EVENT_NAME_MAX 32	/* including the NUL */
 #define PICS_SCHEME_MAX 16	/* including the NUL */
 #define PICS_PATH_MAX 4096	/* including the NUL */
 #define PICS_BUILD_ID_MAX 64
 
-/* The events of TEA, in PSV bit order (bit 0 first). */
+/* The events of TEA, in PSV bit order (bit 0 first): the order of
+ * TEA_EVENT_NAMES. */
 enum pics_tea_event {
 	PICS_TEA_DR_L1,
 	PICS_TEA_DR_TLB,

@@ -59,7 +59,7 @@ static int write_entries(struct pics_out *out, const struct pics_entry *e,
 		if (pics_out_reserve(out, 1 + 8 + 8 + 8, err))
 			return -1;
 		p = out->buf + out->len;
-		*p++ = PICS_REC_DATA;
+		*p++ = TEA_REC_DATA;
 		p = pics_put_u64(p, e[i].addr);
 		p = pics_put_uint(p, e[i].signature, sig_bytes);
 		p = pics_put_u64(p, e[i].weight);
@@ -94,7 +94,7 @@ int pics_profile_write(const struct pics_profile *p, const char *path,
 		free(e);
 		return -1;
 	}
-	end[0] = PICS_REC_END;
+	end[0] = TEA_REC_END;
 	pics_put_u64(pics_put_u64(end + 1, n), pics_profile_total_weight(p));
 	ret = pics_header_write(&out, pics_profile_magic, m, &pf, err);
 	maps = pics_profile_mappings(p, &n_maps);
@@ -205,9 +205,9 @@ static int read_records(struct entry_reader *er, struct pics_error *err)
 					    "file ends after %llu entries without its end record (truncated)",
 					    (unsigned long long)er->entries);
 		offset = pics_in_offset(er->in) - 1;
-		if (kind == PICS_REC_END)
+		if (kind == TEA_REC_END)
 			return read_end(er, offset, err);
-		if (kind != PICS_REC_DATA)
+		if (kind != TEA_REC_DATA)
 			return pics_fail_at(err, PICS_ERR_FORMAT, er->in->path,
 					    offset,
 					    "unknown record kind 0x%02x; expected an entry (0x01) or the end (0x02)",

@@ -14,7 +14,7 @@ int pics_record_next(struct pics_in *in, uint8_t *kind,
 		if (ret <= 0)
 			return ret;
 		*kind = *pics_in_take(in, 1);
-		if (*kind < PICS_REC_EXTENSION)
+		if (*kind < TEA_REC_EXTENSION)
 			return 1;
 		if (pics_in_need(in, 4, "an extension record length", err))
 			return -1;

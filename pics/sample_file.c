@@ -66,7 +66,7 @@ int pics_sample_writer_add(struct pics_sample_writer *w,
 	if (pics_out_reserve(&w->out, max, err))
 		return -1;
 	p = w->out.buf + w->out.len;
-	*p++ = PICS_REC_DATA;
+	*p++ = TEA_REC_DATA;
 	*p++ = s->state;
 	*p++ = s->valid;
 	p = pics_put_u64(p, s->cycle);
@@ -120,7 +120,7 @@ int pics_sample_writer_close(struct pics_sample_writer *w,
 	uint8_t end[1 + END_BODY], *p = end;
 	int ret;
 
-	*p++ = PICS_REC_END;
+	*p++ = TEA_REC_END;
 	p = pics_put_u64(p, w->samples);
 	pics_put_u64(p, w->lost);
 	ret = pics_out_write(&w->out, end, sizeof(end), err);
@@ -291,9 +291,9 @@ int pics_sample_reader_next(struct pics_sample_reader *r,
 				    "file ends after %llu samples without its end record (truncated)",
 				    (unsigned long long)r->samples);
 	offset = pics_in_offset(&r->in) - 1;
-	if (kind == PICS_REC_DATA)
+	if (kind == TEA_REC_DATA)
 		return read_sample(r, s, offset, err);
-	if (kind == PICS_REC_END)
+	if (kind == TEA_REC_END)
 		return read_end(r, offset, err);
 	return pics_fail_at(err, PICS_ERR_FORMAT, r->path, offset,
 			    "unknown record kind 0x%02x; expected a sample (0x01) or the end (0x02)",

@@ -5,7 +5,9 @@
 #   bindir      teasim, teaperf (which finds teasim beside itself)
 #   libdir      tea/teasim-rtl-<config>.so, libpics.a, libpics.so,
 #               pkgconfig/libpics.pc
-#   includedir  tea/pics.h and the headers it includes
+#   includedir  tea/pics.h and the headers it includes (with
+#               tea/sample_format.h, which pics_meta.h takes from the
+#               driver's headers)
 #   datadir     tea/linux/ (make linux's Image, cpio archives, vmlinux,
 #               rootfs), bash-completion/completions/teaperf
 #   mandir      man1/, man5/ (docs/man/)
@@ -79,6 +81,7 @@ install_list = \
 	data $(PICS_SO) $(libdir)/$(PICS_SONAME) \
 	link $(PICS_SONAME) $(libdir)/libpics.so \
 	$(foreach h,$(PICS_HEADERS),data $(h) $(includedir)/tea/$(notdir $(h))) \
+	data driver/include/tea/sample_format.h $(includedir)/tea/sample_format.h \
 	data $(INSTALL_DIR)/libpics.pc $(libdir)/pkgconfig/libpics.pc \
 	$(foreach m,$(MAN_PAGES),data $(m) $(mandir)/man$(subst .,,$(suffix $(m)))/$(notdir $(m))) \
 	data perf-tool/completion/teaperf $(datadir)/bash-completion/completions/teaperf \
@@ -86,14 +89,15 @@ install_list = \
 	?bin $(LINUX_DIR)/gen_init_cpio $(datadir)/tea/linux/gen_init_cpio \
 	?tree $(LINUX_ROOTFS) $(datadir)/tea/linux/rootfs
 
-# pkg-config's file, written with the directories of this install.
+# pkg-config's file, written with the directories of this install: pics.h
+# from includedir/tea, tea/sample_format.h from includedir.
 $(INSTALL_DIR)/libpics.pc: FORCE
 	@mkdir -p $(@D)
 	@printf '%s\n' 'prefix=$(prefix)' 'libdir=$(libdir)' 'includedir=$(includedir)' '' \
 		'Name: libpics' \
 		'Description: TEA sample and profile files, per-instruction cycle stacks' \
 		'Version: $(TEA_VERSION)' \
-		'Cflags: -I$${includedir}/tea' \
+		'Cflags: -I$${includedir}/tea -I$${includedir}' \
 		'Libs: -L$${libdir} -lpics' \
 		'Requires.private: libelf libdw' \
 		'Libs.private: -lm' >$@

@@ -139,7 +139,7 @@ $(call rtl_dir,$(1))/verilated.o $(call rtl_dir,$(1))/verilated_threads.o: \
 # tracks them, so a struct change across the C/C++ boundary recompiles it.
 $(call rtl_dir,$(1))/rtl_soc.o: sim/rtl/rtl_soc.cpp $(call rtl_dir,$(1))/verilated.stamp
 	$$(quiet) CXX $$@
-	$$(Q)$$(CXX) $$(call verilated_cxxflags,$(1)) -Wall -Wextra -Werror -Isim -Ipics \
+	$$(Q)$$(CXX) $$(call verilated_cxxflags,$(1)) -Wall -Wextra -Werror -Isim -Ipics -Idriver/include \
 		-MMD -MP -DTEA_SOC_W=$(3) -DTEA_SOC_CONFIG='"$(1)"' -c $$< -o $$@
 
 # -z defs: the library needs nothing from teasim.

@@ -91,7 +91,7 @@ $(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config
 # user space (tea_event.h). Every program links them; the linker drops
 # what one does not use.
 LINUX_USER_LIB := $(foreach f,soc_device host_file tea_event,driver/linux/$(f).c driver/linux/$(f).h) \
-		  driver/include/tea/host_files.h
+		  driver/include/tea/host_files.h driver/include/tea/sample_format.h
 
 $(LINUX_ROOTFS)/init: driver/linux/init.c driver/include/tea/host_console.h $(LINUX_USER_LIB) \
 		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
@@ -127,7 +127,7 @@ $(LINUX_IMAGE): $(LINUX_OBJ)/.config $(LINUX_DIR)/initramfs.list $(LINUX_ROOTFS_
 # The TEA driver: kbuild in a folder of its own, so that nothing is
 # written beside the sources.
 $(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/csr.h \
-		driver/include/tea/perf.h $(LINUX_IMAGE)
+		driver/include/tea/perf.h driver/include/tea/sample_format.h $(LINUX_IMAGE)
 	@mkdir -p $(@D)
 	$(quiet) MODULE $@
 	$(Q)cp driver/linux/tea_pmu.c driver/linux/Kbuild $(@D)/
@@ -136,7 +136,7 @@ $(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/c
 # teaperf record on the target (perf-tool/target/teaperf.c)
 LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf
 $(LINUX_TEAPERF): $(wildcard perf-tool/target/*.c perf-tool/target/*.h) driver/include/tea/perf.h \
-		driver/include/tea/host_console.h $(LINUX_USER_LIB) \
+		driver/include/tea/csr.h driver/include/tea/host_console.h $(LINUX_USER_LIB) \
 		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
 	@mkdir -p $(@D)
 	$(quiet) CC $@

@@ -8,8 +8,9 @@
 #include <std.h>	/* nolibc: the fixed-width integer types */
 #include <linux/perf_event.h>
 
+#include "tea/sample_format.h"
+
 #define TEA_PMU_SYSFS "/sys/bus/event_source/devices/tea"
-#define TEA_MAX_WIDTH 8
 
 /* The number a sysfs file holds; -1 when it cannot be read. */
 long sysfs_number(const char *path);

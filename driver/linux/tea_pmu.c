@@ -40,9 +40,7 @@
 
 #include "tea/csr.h"
 #include "tea/perf.h"
-
-#define TEA_MAX_WIDTH	8
-#define TEA_PRIV_U	0
+#include "tea/sample_format.h"
 
 struct tea_pmu {
 	struct pmu pmu;
@@ -311,7 +309,7 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 		csr_write(TEA_CSR_STAT, 0);
 		return IRQ_HANDLED;
 	}
-	priv = (stat >> TEA_STAT_PRIV_SHIFT) & 3;
+	priv = TEA_STAT_PRIV(stat);
 	sample->version = TEA_PERF_RAW_VERSION;
 	sample->width = tea->width;
 	sample->stat = stat;

@@ -36,23 +36,18 @@
 #include "command.h"
 #include "console_file.h"
 #include "host_file.h"
+#include "tea/csr.h"
 #include "tea/host_console.h"
 #include "tea_event.h"
 #include "tea/perf.h"
+#include "tea/sample_format.h"
 
 #define DEFAULT_PERIOD	100000	/* under Linux each sample costs an interrupt */
 #define RING_PAGES	64		/* data pages of the ring buffer, a power of two */
 #define PAGE		4096
 #define MAX_MAPS	256		/* the mappings of the tasks alive, for their forks */
-#define EVENTS		10		/* enum pics_tea_event; a unit test checks the names */
+#define EVENTS		(sizeof(event_names) / sizeof(event_names[0]))
 #define PSV_BYTES	((EVENTS + 7) / 8)
-#define REC_SAMPLE	0x01
-#define REC_END		0x02
-#define REC_MAP		0x80
-#define REC_TASK_MAP	0x81
-#define REC_TASK	0x82
-#define REC_STOP	0x83
-#define REC_THROTTLE	0x84
 #define KERNEL_HALF	0x8000000000000000ull
 #define CONSOLE_MAX	(8u << 20)	/* a file for the console is kept whole until the end */
 #define MIN_SIZE	4096		/* --max-size: room for the header and a few samples */
@@ -65,10 +60,7 @@
 #define O_CLOEXEC	02000000
 #endif
 
-static const char *const event_names[EVENTS] = {
-	"DR-L1", "DR-TLB", "DR-SQ", "FL-MB", "FL-EX", "FL-MO", "ST-L1", "ST-TLB", "ST-LLC",
-	"ST-DIV",
-};
+static const char *const event_names[] = TEA_EVENT_NAMES;
 
 struct map {
 	uint64_t start, end, pgoff;
@@ -226,7 +218,7 @@ static void stop_at_max_size(uint64_t cycle)
 	run.stopped = 1;
 	run.stop_cycle = cycle;
 	stop_sampling();
-	put_u8(REC_STOP);
+	put_u8(TEA_REC_STOP);
 	put_le(8, 4);
 	put_le(cycle, 8);
 }
@@ -270,7 +262,7 @@ static void put_map(const struct map *m)
 {
 	int task = m->pid || m->time;
 
-	put_u8(task ? REC_TASK_MAP : REC_MAP);
+	put_u8(task ? TEA_REC_TASK_MAPPING : TEA_REC_MAPPING);
 	put_le(map_body(m), 4);
 	if (task) {
 		put_le(m->pid, 4);
@@ -397,12 +389,12 @@ static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid, uint64
 	}
 	run.last_ns = ns;
 	run.last_cycle = s.time;
-	if (((s.stat >> 16) & 3) == 0) {	/* PRIV: user mode */
+	if (TEA_STAT_PRIV(s.stat) == TEA_PRIV_U) {
 		run.user_seen = 1;
 		run.last_user_time = s.time;
 	}
-	state = (s.stat >> 2) & 3;
-	valid = (s.stat >> 8) & ((1u << s.width) - 1);
+	state = (s.stat >> TEA_STAT_STATE_SHIFT) & 3;
+	valid = (s.stat >> TEA_STAT_MASK_SHIFT) & ((1u << s.width) - 1);
 	if (!valid)
 		return;
 	if (run.stopped || run.failed) {
@@ -419,12 +411,12 @@ static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid, uint64
 		return;
 	}
 	if (pid != run.task) {
-		put_u8(REC_TASK);
+		put_u8(TEA_REC_TASK);
 		put_le(4, 4);
 		put_le(pid, 4);
 		run.task = pid;
 	}
-	put_u8(REC_SAMPLE);
+	put_u8(TEA_REC_DATA);
 	put_u8((uint8_t)state);
 	put_u8((uint8_t)valid);
 	put_le(s.time, 8);
@@ -457,7 +449,7 @@ static void write_throttle(void)
 	if (run.timed && ns && run.last_cycle > run.first_cycle)
 		cycles = (uint64_t)((double)run.throttled_ns *
 				    (double)(run.last_cycle - run.first_cycle) / (double)ns);
-	put_u8(REC_THROTTLE);
+	put_u8(TEA_REC_THROTTLE);
 	put_le(16, 4);
 	put_le(run.throttles, 8);
 	put_le(cycles, 8);
@@ -465,7 +457,7 @@ static void write_throttle(void)
 
 static void write_end(void)
 {
-	put_u8(REC_END);
+	put_u8(TEA_REC_END);
 	put_le(run.samples, 8);
 	put_le(run.hw_lost + run.rec_lost + run.left_out, 8);
 }

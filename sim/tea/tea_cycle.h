@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define TEA_MAX_WIDTH 8
+#include "tea/sample_format.h"
 
 struct tea_cycle {
 	bool rob_empty;		/* the ROB held nothing at the start of the cycle */

@@ -34,7 +34,13 @@
 #define TEA_STAT_WAIT	(1u << 1)	/* sampled, waiting for its instruction */
 #define TEA_STAT_STATE_SHIFT 2		/* [3:2]: commit state */
 #define TEA_STAT_MASK_SHIFT 8		/* [15:8]: slots holding an instruction */
-#define TEA_STAT_PRIV_SHIFT 16		/* [17:16]: privilege they ran in (0 U, 1 S, 3 M) */
+#define TEA_STAT_PRIV_SHIFT 16		/* [17:16]: privilege they ran in, TEA_PRIV_* */
+#define TEA_STAT_PRIV(v)	((unsigned)((v) >> TEA_STAT_PRIV_SHIFT) & 3)
+
+/* Privilege codes, as teastat.PRIV and teactl's X bits number them */
+#define TEA_PRIV_U	0
+#define TEA_PRIV_S	1
+#define TEA_PRIV_M	3
 
 /* Commit states, the values of enum pics_commit_state. */
 #define TEA_COMPUTE	0
