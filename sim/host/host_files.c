@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "checkpoint/stream.h"
 #include "tea/host_console.h"
 
 int host_files_init(struct host_files *hf, const char *dir, uint64_t max_files,
@@ -140,4 +141,34 @@ int host_files_load(void *ctx, uint64_t off, unsigned size, uint64_t *val)
 
 	*val = off == HOST_FILES_STATUS && size == 8 ? hf->status : 0;
 	return 0;
+}
+
+bool host_files_open_file(const struct host_files *hf)
+{
+	return hf->file != NULL;
+}
+
+void host_files_save(const struct host_files *hf, struct ckpt_out *o)
+{
+	ckpt_put_tag(o, "HFIL");
+	ckpt_put(o, hf->name, sizeof(hf->name));
+	ckpt_put_u64(o, hf->status);
+	ckpt_put_u64(o, hf->files);
+	ckpt_put_u64(o, hf->bytes);
+	ckpt_put_u64(o, hf->max_files);
+	ckpt_put_u64(o, hf->max_bytes);
+}
+
+bool host_files_restore(struct host_files *hf, struct ckpt_in *in)
+{
+	if (!ckpt_expect_tag(in, "HFIL") || !ckpt_get(in, hf->name, sizeof(hf->name)))
+		return false;
+	hf->status = ckpt_get_u64(in);
+	hf->files = ckpt_get_u64(in);
+	hf->bytes = ckpt_get_u64(in);
+	if (ckpt_get_u64(in) != hf->max_files || ckpt_get_u64(in) != hf->max_bytes)
+		return ckpt_fail(in, "corrupt: the host file channel's limits differ from the options'");
+	if (hf->files > hf->max_files || hf->bytes > hf->max_bytes)
+		return ckpt_fail(in, "corrupt: the host file channel is past its limits");
+	return !in->failed;
 }

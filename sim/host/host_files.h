@@ -44,4 +44,14 @@ void host_files_finish(struct host_files *hf);
 int host_files_store(void *hf, uint64_t off, unsigned size, uint64_t val);
 int host_files_load(void *hf, uint64_t off, unsigned size, uint64_t *val);
 
+/* Checkpoints: the name being written, the status and what the run has
+ * used of its limits. A file still open cannot be carried (its host end
+ * is teasim's): host_files_open_file names it, and a checkpoint is
+ * refused then. The folder is the restoring run's, opened anew. */
+struct ckpt_out;
+struct ckpt_in;
+bool host_files_open_file(const struct host_files *hf);
+void host_files_save(const struct host_files *hf, struct ckpt_out *o);
+bool host_files_restore(struct host_files *hf, struct ckpt_in *in);
+
 #endif

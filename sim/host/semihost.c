@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "checkpoint/stream.h"
 #include "iss/hart.h"
 
 enum {
@@ -205,4 +206,22 @@ bool semihost_call(void *ctx, struct hart *h)
 	}
 	hart_set_reg(h, REG_A0, (uint64_t)r);
 	return true;
+}
+
+void semihost_save(const struct semihost *s, struct ckpt_out *o)
+{
+	ckpt_put_tag(o, "SEMI");
+	ckpt_put_u64(o, s->features_pos);
+	ckpt_put_bool(o, s->exited);
+	ckpt_put_u32(o, (uint32_t)s->exit_code);
+}
+
+bool semihost_restore(struct semihost *s, struct ckpt_in *in)
+{
+	if (!ckpt_expect_tag(in, "SEMI"))
+		return false;
+	s->features_pos = ckpt_get_u64(in);
+	s->exited = ckpt_get_bool(in);
+	s->exit_code = (int)ckpt_get_u32(in);
+	return !in->failed;
 }

@@ -34,4 +34,11 @@ bool semihost_call(void *ctx, struct hart *h);
 /* Whether a call the hart makes now, at its privilege, is served. */
 bool semihost_serves(const struct semihost *s, const struct hart *h);
 
+/* Checkpoints: the features file's read position and the program's end;
+ * no host file is ever open. */
+struct ckpt_out;
+struct ckpt_in;
+void semihost_save(const struct semihost *s, struct ckpt_out *o);
+bool semihost_restore(struct semihost *s, struct ckpt_in *in);
+
 #endif

@@ -95,4 +95,12 @@ int hart_read_virt(struct hart *h, uint64_t va, void *buf, size_t len);
 int hart_write_virt(struct hart *h, uint64_t va, const void *buf, size_t len);
 void hart_set_host_mem(struct hart *h, const struct host_mem *m);
 
+/* Checkpoints (iss/hart_state.c): the architectural state, written or
+ * read in place of the saved one. Restoring needs a hart set up as the
+ * saved one was; false when the stream failed (its message says why). */
+struct ckpt_out;
+struct ckpt_in;
+void hart_save(const struct hart *h, struct ckpt_out *o);
+bool hart_restore(struct hart *h, struct ckpt_in *in);
+
 #endif

@@ -4,6 +4,7 @@
  * Registers of harts that do not exist read as zero and ignore writes. */
 #include <stdlib.h>
 
+#include "checkpoint/stream.h"
 #include "soc/devices.h"
 
 #define CLINT_MSIP      0x0000
@@ -112,4 +113,30 @@ uint64_t clint_irq_lines(const struct clint *c, unsigned hart)
 	if (c->mtime >= c->mtimecmp[hart])
 		lines |= SOC_MIP_MTIP;
 	return lines;
+}
+
+void clint_save(const struct clint *c, struct ckpt_out *o)
+{
+	ckpt_put_tag(o, "CLNT");
+	ckpt_put_u32(o, c->nharts);
+	ckpt_put_u64(o, c->mtime);
+	for (unsigned i = 0; i < c->nharts; i++) {
+		ckpt_put_u64(o, c->mtimecmp[i]);
+		ckpt_put_bool(o, c->msip[i]);
+	}
+}
+
+void clint_restore(struct clint *c, struct ckpt_in *in)
+{
+	if (!ckpt_expect_tag(in, "CLNT"))
+		return;
+	if (ckpt_get_u32(in) != c->nharts) {
+		ckpt_fail(in, "corrupt: the CLINT's harts differ from the SoC's");
+		return;
+	}
+	c->mtime = ckpt_get_u64(in);
+	for (unsigned i = 0; i < c->nharts; i++) {
+		c->mtimecmp[i] = ckpt_get_u64(in);
+		c->msip[i] = ckpt_get_bool(in);
+	}
 }

@@ -31,6 +31,8 @@ int clint_load(struct clint *c, uint64_t off, unsigned size, uint64_t *val);
 int clint_store(struct clint *c, uint64_t off, unsigned size, uint64_t val);
 /* MSIP and MTIP as mip bits for hart. */
 uint64_t clint_irq_lines(const struct clint *c, unsigned hart);
+void clint_save(const struct clint *c, struct ckpt_out *o);
+void clint_restore(struct clint *c, struct ckpt_in *in);
 
 /* PLIC: sources 1..SOC_PLIC_NDEV, contexts 2*hart (M) and 2*hart+1 (S). */
 struct plic_context {
@@ -52,6 +54,8 @@ void plic_free(struct plic *p);
 int plic_load(struct plic *p, uint64_t off, unsigned size, uint64_t *val);
 int plic_store(struct plic *p, uint64_t off, unsigned size, uint64_t val);
 void plic_set_level(struct plic *p, unsigned src, bool high);
+void plic_save(const struct plic *p, struct ckpt_out *o);
+void plic_restore(struct plic *p, struct ckpt_in *in);
 
 /* 16550 UART with register shift 0. */
 #define UART_RX_QUEUE 4096
@@ -75,5 +79,8 @@ int uart_load(struct uart *u, uint64_t off, uint8_t *val);
 int uart_store(struct uart *u, uint64_t off, uint8_t val);
 void uart_receive(struct uart *u, uint8_t byte);
 bool uart_irq(const struct uart *u);
+/* The registers and the receive queue; the console stays the UART's. */
+void uart_save(const struct uart *u, struct ckpt_out *o);
+void uart_restore(struct uart *u, struct ckpt_in *in);
 
 #endif

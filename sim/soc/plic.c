@@ -9,6 +9,7 @@
  * Registers of contexts that do not exist read as zero and ignore writes. */
 #include <stdlib.h>
 
+#include "checkpoint/stream.h"
 #include "soc/devices.h"
 
 #define PLIC_PRIORITY        0x000000
@@ -171,4 +172,38 @@ int plic_store(struct plic *p, uint64_t off, unsigned size, uint64_t val)
 	}
 	plic_update(p);
 	return 0;
+}
+
+void plic_save(const struct plic *p, struct ckpt_out *o)
+{
+	ckpt_put_tag(o, "PLIC");
+	ckpt_put_u32(o, p->ncontexts);
+	for (unsigned i = 0; i <= SOC_PLIC_NDEV; i++)
+		ckpt_put_u32(o, p->priority[i]);
+	ckpt_put_u32(o, p->level);
+	ckpt_put_u32(o, p->claimed);
+	for (unsigned i = 0; i < p->ncontexts; i++) {
+		ckpt_put_u32(o, p->ctx[i].enable);
+		ckpt_put_u32(o, p->ctx[i].threshold);
+	}
+}
+
+/* The lines are not carried: they follow from the registers. */
+void plic_restore(struct plic *p, struct ckpt_in *in)
+{
+	if (!ckpt_expect_tag(in, "PLIC"))
+		return;
+	if (ckpt_get_u32(in) != p->ncontexts) {
+		ckpt_fail(in, "corrupt: the PLIC's contexts differ from the SoC's");
+		return;
+	}
+	for (unsigned i = 0; i <= SOC_PLIC_NDEV; i++)
+		p->priority[i] = ckpt_get_u32(in);
+	p->level = ckpt_get_u32(in);
+	p->claimed = ckpt_get_u32(in);
+	for (unsigned i = 0; i < p->ncontexts; i++) {
+		p->ctx[i].enable = ckpt_get_u32(in);
+		p->ctx[i].threshold = ckpt_get_u32(in);
+	}
+	plic_update(p);
 }

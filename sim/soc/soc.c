@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkpoint/stream.h"
 #include "soc/devices.h"
 #include "soc/soc.h"
 
@@ -336,4 +337,80 @@ void soc_uart_receive(struct soc *soc, uint8_t byte)
 {
 	uart_receive(&soc->uart, byte);
 	uart_sync_irq(soc);
+}
+
+static bool page_is_zero(const uint8_t *p)
+{
+	static const uint8_t zero[DRAM_ALIGN];
+
+	return !memcmp(p, zero, DRAM_ALIGN);
+}
+
+/* DRAM sparsely: the pages that are not all zero, by index, ascending. */
+static void dram_save(const struct soc *soc, struct ckpt_out *o)
+{
+	uint64_t pages = soc->cfg.dram_size / DRAM_ALIGN, used = 0;
+
+	for (uint64_t k = 0; k < pages; k++)
+		used += !page_is_zero(soc->dram + k * DRAM_ALIGN);
+	ckpt_put_tag(o, "DRAM");
+	ckpt_put_u64(o, soc->cfg.dram_size);
+	ckpt_put_u64(o, used);
+	for (uint64_t k = 0; k < pages; k++) {
+		if (page_is_zero(soc->dram + k * DRAM_ALIGN))
+			continue;
+		ckpt_put_u64(o, k);
+		ckpt_put(o, soc->dram + k * DRAM_ALIGN, DRAM_ALIGN);
+	}
+}
+
+/* Into a SoC fresh from soc_create, whose DRAM is all zero. */
+static void dram_restore(struct soc *soc, struct ckpt_in *in)
+{
+	uint64_t pages = soc->cfg.dram_size / DRAM_ALIGN, used, next = 0;
+
+	if (!ckpt_expect_tag(in, "DRAM"))
+		return;
+	if (ckpt_get_u64(in) != soc->cfg.dram_size) {
+		ckpt_fail(in, "corrupt: the DRAM size differs from the options'");
+		return;
+	}
+	used = ckpt_get_max(in, pages, "the number of DRAM pages");
+	for (uint64_t n = 0; n < used && !in->failed; n++) {
+		uint64_t k = ckpt_get_max(in, pages - 1, "a DRAM page index");
+
+		if (k < next) {
+			ckpt_fail(in, "corrupt: DRAM page %llu out of order", (unsigned long long)k);
+			return;
+		}
+		ckpt_get(in, soc->dram + k * DRAM_ALIGN, DRAM_ALIGN);
+		next = k + 1;
+	}
+}
+
+void soc_save(const struct soc *soc, struct ckpt_out *o)
+{
+	ckpt_put_tag(o, "SOC ");
+	ckpt_put(o, soc->rom, sizeof(soc->rom));
+	ckpt_put_bool(o, soc->exit_requested);
+	ckpt_put_bool(o, soc->reset_requested);
+	ckpt_put_u32(o, (uint32_t)soc->exit_code);
+	clint_save(&soc->clint, o);
+	plic_save(&soc->plic, o);
+	uart_save(&soc->uart, o);
+	dram_save(soc, o);
+}
+
+bool soc_restore(struct soc *soc, struct ckpt_in *in)
+{
+	if (!ckpt_expect_tag(in, "SOC ") || !ckpt_get(in, soc->rom, sizeof(soc->rom)))
+		return false;
+	soc->exit_requested = ckpt_get_bool(in);
+	soc->reset_requested = ckpt_get_bool(in);
+	soc->exit_code = (int)ckpt_get_u32(in);
+	clint_restore(&soc->clint, in);
+	plic_restore(&soc->plic, in);
+	uart_restore(&soc->uart, in);
+	dram_restore(soc, in);
+	return !in->failed;
 }

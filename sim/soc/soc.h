@@ -105,4 +105,12 @@ void soc_set_irq_source(struct soc *soc, unsigned src, bool level);
 /* Feeds a received byte to the UART (console input). */
 void soc_uart_receive(struct soc *soc, uint8_t byte);
 
+/* Checkpoints: the boot ROM, DRAM's pages that are not all zero, the
+ * finisher, CLINT, PLIC and UART. Restoring needs a SoC of the saved
+ * configuration; false when the stream failed (its message says why). */
+struct ckpt_out;
+struct ckpt_in;
+void soc_save(const struct soc *soc, struct ckpt_out *o);
+bool soc_restore(struct soc *soc, struct ckpt_in *in);
+
 #endif

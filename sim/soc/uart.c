@@ -9,6 +9,7 @@
  * interrupt (IIR 0xc) at once, so drivers read them without delay. */
 #include <string.h>
 
+#include "checkpoint/stream.h"
 #include "soc/devices.h"
 
 enum uart_reg {
@@ -258,4 +259,51 @@ int uart_store(struct uart *u, uint64_t off, uint8_t val)
 		return 0;
 	}
 	return -1;
+}
+
+void uart_save(const struct uart *u, struct ckpt_out *o)
+{
+	const uint8_t regs[] = { u->ier, u->lcr, u->mcr, u->scr, u->dll, u->dlm,
+				 u->fifo_enabled, u->rx_trigger, u->thre_pending, u->overrun,
+				 u->rbr };
+
+	ckpt_put_tag(o, "UART");
+	ckpt_put(o, regs, sizeof(regs));
+	ckpt_put_u32(o, u->rx_count);
+	for (unsigned k = 0; k < u->rx_count; k++)
+		ckpt_put(o, &u->rx[(u->rx_head + k) % UART_RX_QUEUE], 1);
+}
+
+/* The queue comes back from its head at the start of the buffer. */
+void uart_restore(struct uart *u, struct ckpt_in *in)
+{
+	uint8_t regs[11];
+	uint64_t count;
+
+	if (!ckpt_expect_tag(in, "UART") || !ckpt_get(in, regs, sizeof(regs)))
+		return;
+	if (regs[6] > 1 || regs[8] > 1 || regs[9] > 1) {
+		ckpt_fail(in, "corrupt: UART flags");
+		return;
+	}
+	u->ier = regs[0];
+	u->lcr = regs[1];
+	u->mcr = regs[2];
+	u->scr = regs[3];
+	u->dll = regs[4];
+	u->dlm = regs[5];
+	u->fifo_enabled = regs[6];
+	u->rx_trigger = regs[7];
+	u->thre_pending = regs[8];
+	u->overrun = regs[9];
+	u->rbr = regs[10];
+	count = ckpt_get_u32(in);
+	if (count > UART_RX_QUEUE) {
+		ckpt_fail(in, "corrupt: %llu bytes in the UART's receive queue of %d",
+			  (unsigned long long)count, UART_RX_QUEUE);
+		return;
+	}
+	u->rx_head = 0;
+	u->rx_count = (unsigned)count;
+	ckpt_get(in, u->rx, count);
 }

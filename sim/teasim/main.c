@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkpoint/stream.h"
 #include "soc/devicetree.h"
 #include "teasim/teasim.h"
 
@@ -61,11 +62,18 @@ int main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct run r = { 0 };
+	struct ckpt_in ckpt = { 0 };
 	int ret, code;
 
 	ret = parse_options(argc, argv, &o);
 	if (ret)
 		return ret;
+	/* the machine's options are the checkpoint's */
+	if (o.restore_path) {
+		ret = checkpoint_open(&ckpt, &o, &r);
+		if (ret)
+			return ret;
+	}
 	if (o.rtl) {
 		r.backend = rtl_backend_load(o.config);
 		if (!r.backend)
@@ -93,7 +101,8 @@ int main(int argc, char **argv)
 	r.soc = soc_create(&cfg);
 	if (!r.soc)
 		return error(EXIT_ERROR, "cannot create the SoC with %" PRIu64 " MiB of DRAM", o.dram_mib);
-	ret = setup_boot(&r, &o);
+	/* a restored machine's memory and boot ROM are the checkpoint's */
+	ret = o.restore_path ? 0 : setup_boot(&r, &o);
 	if (ret)
 		goto out;
 	r.hart = hart_create(r.soc, 0);
@@ -128,6 +137,17 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (o.restore_path) {
+		ret = checkpoint_restore(&r, &o, &ckpt);
+		if (ret)
+			goto out;
+		if (o.checkpoint_path && o.checkpoint_at < r.steps) {
+			ret = error(EXIT_USAGE, "--checkpoint-at %" PRIu64 ": the checkpoint restored was "
+				    "taken later, after %" PRIu64 " instructions", o.checkpoint_at, r.steps);
+			goto out;
+		}
+	}
+
 	if (o.rtl) {
 		ret = setup_rtl(&r, &o);
 		if (ret)
@@ -150,6 +170,7 @@ int main(int argc, char **argv)
 			ret = sig;
 	}
 out:
+	ckpt_close_in(&ckpt);
 	if (r.log && r.log != stdout)
 		fclose(r.log);
 	destroy_rtl(&r);

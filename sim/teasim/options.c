@@ -26,6 +26,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: teasim [options] program.elf [program arguments...]\n"
 	      "       teasim [options] --kernel Image [--initrd FILE] [--append TEXT]\n"
+	      "       teasim [options] --restore FILE\n"
 	      "Runs a RV64IMAC or RV64GC program on the simulated TEA SoC and exits with the\n"
 	      "program's exit code. By default the reference ISS runs it; with --rtl the\n"
 	      "RTL of the core and SoC does, checked instruction by instruction against\n"
@@ -60,6 +61,11 @@ static void usage(FILE *f)
 	      "                        at dispatch and at issue, and its FMA issue slot:\n"
 	      "                        FILE.dispatch.prof, FILE.issue.prof and FILE.flops.prof\n"
 	      "                        (teaperf report --stage, --flops)\n"
+	      "      --checkpoint-at N  ISS: stop after N instructions (as --max-insns counts\n"
+	      "                        them), write the checkpoint --checkpoint names and exit 0\n"
+	      "      --checkpoint FILE  the checkpoint file of --checkpoint-at\n"
+	      "      --restore FILE    ISS: continue the run a checkpoint holds, on the machine\n"
+	      "                        it was taken on (no program or machine options then)\n"
 	      "  -m, --max-insns N     stop after N instructions (default 10000000000; 0 = none)\n"
 	      "  -M, --memory MIB      DRAM size in MiB (default 256)\n"
 	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
@@ -214,7 +220,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
 	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_STAGES, OPT_KERNEL, OPT_BIOS, OPT_INITRD,
 	       OPT_APPEND, OPT_HOST_DIR, OPT_HOST_MAX_FILES, OPT_HOST_MAX_BYTES, OPT_CONFIG, OPT_ISA,
-	       OPT_SEMIHOSTING_USERSPACE };
+	       OPT_SEMIHOSTING_USERSPACE, OPT_CHECKPOINT_AT, OPT_CHECKPOINT, OPT_RESTORE };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -246,13 +252,16 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "period-sweep", required_argument, NULL, OPT_PERIOD_SWEEP },
 		{ "stall-lengths", required_argument, NULL, OPT_STALL_LENGTHS },
 		{ "stages", no_argument, NULL, OPT_STAGES },
+		{ "checkpoint-at", required_argument, NULL, OPT_CHECKPOINT_AT },
+		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
+		{ "restore", required_argument, NULL, OPT_RESTORE },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool host_limits = false;
+	bool host_limits = false, memory_given = false, checkpoint_at_given = false;
 	int c;
 
 	o->max_insns = DEFAULT_MAX_INSNS;
@@ -275,6 +284,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		case 'M':
 			if (!parse_u64(optarg, &o->dram_mib) || o->dram_mib == 0 || o->dram_mib > 65536)
 				return error(EXIT_USAGE, "--memory needs a size in MiB from 1 to 65536, not '%s'", optarg);
+			memory_given = true;
 			break;
 		case 'l':
 			o->log_path = optarg;
@@ -380,6 +390,17 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_STAGES:
 			o->stages = true;
 			break;
+		case OPT_CHECKPOINT_AT:
+			if (!parse_u64(optarg, &o->checkpoint_at))
+				return error(EXIT_USAGE, "--checkpoint-at needs a number of instructions, not '%s'", optarg);
+			checkpoint_at_given = true;
+			break;
+		case OPT_CHECKPOINT:
+			o->checkpoint_path = optarg;
+			break;
+		case OPT_RESTORE:
+			o->restore_path = optarg;
+			break;
 		case 'p':
 			o->progress = true;
 			break;
@@ -402,6 +423,17 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->progress = false;
 	else if (isatty(STDERR_FILENO))
 		o->progress = true;
+	if (o->rtl && (o->restore_path || checkpoint_at_given))
+		return error(EXIT_USAGE, "--rtl with --restore or --checkpoint-at: checkpoints on the RTL "
+			     "are not built yet (the ISS takes and restores them)");
+	if (checkpoint_at_given != (o->checkpoint_path != NULL))
+		return error(EXIT_USAGE, "--checkpoint-at N and --checkpoint FILE go together");
+	if (o->restore_path && (optind < argc || o->kernel || o->bios || o->initrd || o->append ||
+				o->dtb_path || o->bootargs || o->host_dir || host_limits ||
+				o->isa_given || !o->semihosting || o->semihosting_userspace ||
+				memory_given || o->dump_dts))
+		return error(EXIT_USAGE, "--restore builds the machine the checkpoint was taken on: give no "
+			     "program, no boot, memory, ISA, semihosting or host folder options");
 	if (o->config && !o->rtl)
 		return error(EXIT_USAGE, "--config needs --rtl (the ISS has one configuration)");
 	if (host_limits && !o->host_dir)
@@ -429,6 +461,8 @@ int parse_options(int argc, char **argv, struct options *o)
 		return error(EXIT_USAGE, "--stages needs --golden (the stage views lie beside it)");
 	if (o->tea_from_program && o->baselines_prefix)
 		return error(EXIT_USAGE, "--baselines needs --tea-source trace (they sample when the simulator does)");
+	if (o->restore_path)
+		return 0;
 	if (o->kernel)
 		return linux_options(argc, argv, o);
 	if (o->bios || o->initrd || o->append)

@@ -7,21 +7,25 @@
 #include "cosim/commitlog.h"
 #include "teasim/teasim.h"
 
-#define CHUNK 4096   /* instructions between host polls */
-
 /* end is "\n", or "\r" for a progress line that the next one overwrites */
 static void print_status(const struct run *r, double secs, const char *end)
 {
+	uint64_t steps = r->steps - r->steps_restored;   /* this run's */
+
 	fprintf(stderr, "teasim: %" PRIu64 " instructions, %.2f s, %.1f MIPS%s",
-		hart_instret(r->hart), secs, secs > 0 ? (double)r->steps / secs / 1e6 : 0.0, end);
+		hart_instret(r->hart), secs, secs > 0 ? (double)steps / secs / 1e6 : 0.0, end);
 }
 
-/* Advances the CLINT clock by the cycles just simulated. */
+/* Advances the CLINT clock by the cycles just simulated, at the end of a
+ * whole chunk: a run that stops at a checkpoint between two ends and one
+ * that does not see the same time at every instruction. */
 static void advance_time(struct run *r, uint64_t cycles)
 {
 	const uint64_t per_tick = CLOCK_HZ / TIMEBASE_HZ;
 
 	r->tick_rest += cycles;
+	if (r->steps % ISS_CHUNK)
+		return;
 	soc_tick(r->soc, r->tick_rest / per_tick);
 	r->tick_rest %= per_tick;
 }
@@ -50,13 +54,20 @@ int run_iss(struct run *r, const struct options *o)
 
 	clock_gettime(CLOCK_MONOTONIC, &r->t0);
 	for (;;) {
-		uint64_t n = CHUNK;
+		/* chunks end at multiples of ISS_CHUNK, wherever the run began */
+		uint64_t n = ISS_CHUNK - r->steps % ISS_CHUNK;
 
 		if (o->max_insns && o->max_insns - r->steps < n)
 			n = o->max_insns - r->steps;
+		if (o->checkpoint_path && o->checkpoint_at - r->steps < n)
+			n = o->checkpoint_at - r->steps;
 		n = r->log ? step_logged(r, n) : hart_run(r->hart, n);
 		r->steps += n;
 		advance_time(r, n);
+		/* before the host is polled: the run it continues polls where
+		 * an uninterrupted one does */
+		if (o->checkpoint_path && r->steps == o->checkpoint_at && !program_ended(r, &code))
+			return checkpoint_write(r, o);
 
 		if (!htif_poll(&r->htif) || r->htif.error[0])
 			return error(EXIT_ERROR, "%s", r->htif.error);
@@ -65,10 +76,13 @@ int run_iss(struct run *r, const struct options *o)
 		ret = check_limit(r, o);
 		if (ret)
 			return ret;
-		if (o->progress && (r->steps & ((1u << 22) - 1)) < CHUNK && progress_due(r))
+		if (o->progress && (r->steps & ((1u << 22) - 1)) < ISS_CHUNK && progress_due(r))
 			print_status(r, seconds_since(&r->t0), progress_end());
 	}
 	end_output(r);
+	if (o->checkpoint_path)
+		return error(EXIT_ERROR, "--checkpoint-at %" PRIu64 ": the program ended after %" PRIu64
+			     " instructions, before it; no checkpoint written", o->checkpoint_at, r->steps);
 	if (o->verbose) {
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
 		print_status(r, seconds_since(&r->t0), "\n");

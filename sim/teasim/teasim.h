@@ -1,6 +1,7 @@
 /* teasim's parts: the options (options.c), the run on the reference ISS
  * (run_iss.c) and on the RTL (run_rtl.c, with the backend backend.c loads),
- * and what both share (run.c); main.c sets up the machine and starts one. */
+ * what both share (run.c), and the ISS's checkpoints (checkpoint.c);
+ * main.c sets up the machine and starts one. */
 #ifndef TEA_SIM_TEASIM_H
 #define TEA_SIM_TEASIM_H
 
@@ -26,6 +27,7 @@ enum {
 
 #define CLOCK_HZ          100000000ull   /* core clock: one instruction a cycle on the ISS */
 #define TIMEBASE_HZ       10000000ull    /* CLINT mtime, as on QEMU virt */
+#define ISS_CHUNK         4096           /* ISS instructions between host polls */
 
 struct options {
 	const char *elf;		/* the program, or with --kernel the kernel */
@@ -57,10 +59,15 @@ struct options {
 	unsigned sweep_count;
 	const char *stalls_path;
 	bool stages;			/* --stages: the golden's dispatch, issue and FLOPS views */
+	/* checkpoints (checkpoint.c) */
+	const char *checkpoint_path;	/* --checkpoint: written at --checkpoint-at */
+	uint64_t checkpoint_at;
+	const char *restore_path;	/* --restore: the run continues from it */
 };
 
 struct rtl_backend;
 struct rtl_soc;
+struct ckpt_in;
 struct cosim;
 
 struct run {
@@ -75,6 +82,7 @@ struct run {
 	FILE *console;         /* the program's console (console.c) */
 	FILE *log;
 	uint64_t steps;
+	uint64_t steps_restored;   /* of steps, those a checkpoint restored */
 	uint64_t tick_rest;    /* cycles not yet turned into mtime ticks */
 	const struct rtl_backend *backend;   /* with --rtl: the configuration's */
 	struct rtl_soc *rtl;   /* the RTL model, with --rtl; hart is then its reference */
@@ -130,6 +138,15 @@ int exit_status(const struct run *r, int code);
 #define CONSOLE_TAIL_LINES 12   /* the lines a failure report shows */
 FILE *console_open(void);
 void console_print_tail(FILE *out, unsigned lines);
+
+/* checkpoint.c: writes the checkpoint of --checkpoint; 0, or the exit
+ * status with the error printed (a host file left open is refused). */
+int checkpoint_write(struct run *r, const struct options *o);
+/* --restore: reads and checks the file and its options part, which set
+ * o's machine options, the program's symbols and the run's counts. */
+int checkpoint_open(struct ckpt_in *in, struct options *o, struct run *r);
+/* ... then the rest into the machine built from them, and closes it. */
+int checkpoint_restore(struct run *r, const struct options *o, struct ckpt_in *in);
 
 /* run_iss.c, run_rtl.c: the simulation loops; each returns teasim's exit
  * status. */

@@ -18,3 +18,13 @@ $(RESULTS)/teasim/iss-only: FORCE
 		{ echo "building $(BUILD)/bin/teasim needs the RTL (above)"; exit 1; }; \
 		echo "$(BUILD)/bin/teasim builds from C alone: $$(echo "$$out" | grep -c "CC ") compiles"'
 TEST_RESULTS += $(RESULTS)/teasim/iss-only
+
+# Checkpoints on the ISS (tests/teasim/checkpoint.sh): bare-metal programs
+# and a Linux boot stopped and restored, and bad checkpoint files.
+$(RESULTS)/teasim/checkpoint: $(BUILD)/bin/teasim tests/teasim/checkpoint.sh \
+		$(BUILD)/programs/hello.elf $(BUILD)/programs/timer.elf $(BUILD)/programs/checksum.elf \
+		$(BUILD)/programs/paging.elf $(BUILD)/programs/semihost-exit.elf \
+		$(LINUX_IMAGE) $(LINUX_CPIO) FORCE
+	@$(RUN_TEST) $@ 300 tests/teasim/checkpoint.sh $(BUILD)/bin/teasim $(BUILD)/programs \
+		$(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/tests/teasim/checkpoint
+TEST_RESULTS += $(RESULTS)/teasim/checkpoint
