@@ -1,5 +1,5 @@
 /* teaperf boot: Linux on an FPGA board (docs/boards.md). The board's boot
- * ROM takes, over the UART (board_line.h), the M-mode firmware (OpenSBI's
+ * ROM takes, over the UART (lib/board_line.h), the M-mode firmware (OpenSBI's
  * fw_jump, as teasim boots it), the kernel where fw_jump enters it, an
  * initramfs at the end of DRAM and the board's device tree with the
  * command line and the initramfs named in /chosen; then it starts the
@@ -7,7 +7,7 @@
  * ways, until init's exit line (the board's tree has tea,host-console, so
  * init prints one before it powers off): its status is teaperf's. Files
  * the console carried (the target's teaperf record -o console:NAME) are
- * then written into --dir, by default a new folder (extract.c). */
+ * then written into --dir, by default a new folder (lib/console_files.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board_line.h"
-#include "console_file.h"
+#include "lib/board_line.h"
+#include "lib/console_files.h"
 #include "tea/serial_boot.h"
 #include "teaperf.h"
 

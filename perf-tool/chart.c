@@ -1,12 +1,12 @@
 /* teaperf chart: a table of numbers as grouped bars, lines or points in an
- * SVG image, drawn by svg.c like plot's stacked bars; the evaluation's
+ * SVG image, drawn by lib/svg.c like plot's stacked bars; the evaluation's
  * figures come from it (eval/accuracy/eval-plot.sh). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
+#include "lib/svg.h"
 #include "teaperf.h"
 
 static const char chart_usage[] =

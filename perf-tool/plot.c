@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
+#include "lib/svg.h"
 #include "teaperf.h"
 
 static const char plot_usage[] =

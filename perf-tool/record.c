@@ -5,7 +5,7 @@
  * boots Linux there instead and runs the command under the target's
  * teaperf record (perf-tool/target), the TEA driver sampling it; the file
  * comes out through teasim's host file channel. --serial runs it on an
- * FPGA board (record_serial.c). */
+ * FPGA board (lib/record_serial.c). */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -15,8 +15,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "board_line.h"
-#include "record.h"
+#include "lib/board_line.h"
+#include "lib/record.h"
 #include "tea/bootargs.h"
 #include "teaperf.h"
 

@@ -1,40 +1,54 @@
 /* teaperf: Per-Instruction Cycle Stacks from TEA samples, in the manner of
- * perf. This file only dispatches to the subcommands. */
+ * perf. This file only lists the subcommands and dispatches to them; each
+ * is a file of this folder, what they share is in lib/. */
 #include <string.h>
 
 #include "teaperf.h"
 
+/* The groups --help lists the commands in, in this order. */
+enum command_group { PROFILING, BOARD, DEVELOPMENT, GROUPS };
+
+static const char *const group_titles[GROUPS] = {
+	[PROFILING] = "Commands",
+	[BOARD] = "Board commands",
+	[DEVELOPMENT] = "Development commands",
+};
+
 struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
-	const char *summary;	/* NULL: developer command, not listed */
+	enum command_group group;
+	const char *summary;
 };
 
 static const struct command commands[] = {
-	{ "record", cmd_record, "run a program with TEA sampling (--sim: on teasim)" },
-	{ "boot", cmd_boot, "boot Linux on an FPGA board over its serial line" },
-	{ "extract", cmd_extract, "the files in a board's console log (record -o console:NAME)" },
-	{ "report", cmd_report, "per-instruction, function or line cycle stacks" },
-	{ "annotate", cmd_annotate, "a function's disassembly with cycle stacks" },
-	{ "plot", cmd_plot, "stacked-bar chart of the top instructions (SVG, HTML)" },
-	{ "chart", cmd_chart, "bars, lines or points from a table of numbers (SVG)" },
-	{ "diff", cmd_diff, "what changed between two profiles" },
-	{ "stat", cmd_stat, "the whole program's cycle stack" },
-	{ "compare", cmd_compare, "error of a profile against a golden reference" },
-	{ "script", cmd_script, "print a sample or profile file as text" },
-	{ "synth", cmd_synth, NULL },
+	{ "record", cmd_record, PROFILING, "run a program with TEA sampling (--sim: on teasim)" },
+	{ "report", cmd_report, PROFILING, "per-instruction, function or line cycle stacks" },
+	{ "annotate", cmd_annotate, PROFILING, "a function's disassembly with cycle stacks" },
+	{ "plot", cmd_plot, PROFILING, "stacked-bar chart of the top instructions (SVG, HTML)" },
+	{ "diff", cmd_diff, PROFILING, "what changed between two profiles" },
+	{ "stat", cmd_stat, PROFILING, "the whole program's cycle stack" },
+	{ "compare", cmd_compare, PROFILING, "error of a profile against a golden reference" },
+	{ "script", cmd_script, PROFILING, "print a sample or profile file as text" },
+	{ "boot", cmd_boot, BOARD, "boot Linux on an FPGA board over its serial line" },
+	{ "extract", cmd_extract, BOARD,
+	  "the files in a board's console log (record -o console:NAME)" },
+	{ "chart", cmd_chart, DEVELOPMENT, "bars, lines or points from a table of numbers (SVG)" },
+	{ "synth", cmd_synth, DEVELOPMENT,
+	  "write a sample or profile file from the text 'script' prints" },
 };
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: teaperf COMMAND [OPTIONS] [FILE]\n\n"
-		   "Commands:\n");
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (commands[i].summary)
-			fprintf(f, "  %-9s %s\n", commands[i].name,
-				commands[i].summary);
-	fprintf(f, "\n'teaperf COMMAND --help' describes a command's options.\n"
-		   "Developer command: 'synth' writes a sample or profile file from text.\n");
+	fprintf(f, "usage: teaperf COMMAND [OPTIONS] [FILE]\n");
+	for (unsigned g = 0; g < GROUPS; g++) {
+		fprintf(f, "\n%s:\n", group_titles[g]);
+		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+			if (commands[i].group == g)
+				fprintf(f, "  %-9s %s\n", commands[i].name,
+					commands[i].summary);
+	}
+	fprintf(f, "\n'teaperf COMMAND --help' describes a command's options.\n");
 }
 
 int main(int argc, char **argv)

@@ -1,4 +1,5 @@
-/* teaperf: shared pieces of the subcommands (one file per subcommand). */
+/* teaperf: shared pieces of the subcommands (one file per subcommand;
+ * lib/util.c and lib/dso.c define the helpers declared here). */
 #ifndef TEAPERF_H
 #define TEAPERF_H
 
@@ -20,18 +21,20 @@
  * then stops with status 0 (no exit(), so the parsers can be fuzzed). */
 enum { EXIT_USAGE = 2, OPTIONS_HELP = -1 };
 
+/* The subcommands, each in perf-tool/NAME.c: profiling, a board's, and
+ * development's (teaperf.c lists them so). */
 int cmd_record(int argc, char **argv);
-int cmd_boot(int argc, char **argv);
-int cmd_extract(int argc, char **argv);
 int cmd_report(int argc, char **argv);
-int cmd_stat(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_script(int argc, char **argv);
-int cmd_synth(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_script(int argc, char **argv);
+int cmd_boot(int argc, char **argv);
+int cmd_extract(int argc, char **argv);
 int cmd_chart(int argc, char **argv);
+int cmd_synth(int argc, char **argv);
 
 /* ---- options ------------------------------------------------------------ */
 

@@ -117,7 +117,7 @@ $(LINUX_DIR)/initramfs.list: driver/linux/linux.mk $(LINUX_ROOTFS_FILES)
 
 # The kernel, and what modules built outside it need (Module.symvers);
 # beside it the kernel's gen_init_cpio, with which teaperf record --linux
-# puts a host program into the image (perf-tool/record_linux.c).
+# puts a host program into the image (perf-tool/lib/record_linux.c).
 $(LINUX_IMAGE): $(LINUX_OBJ)/.config $(LINUX_DIR)/initramfs.list $(LINUX_ROOTFS_FILES)
 	$(quiet) LINUX $@ "(the first build takes minutes)"
 	$(Q)$(LINUX_MAKE) -j$(NPROC) Image vmlinux modules
@@ -133,7 +133,7 @@ $(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/c
 	$(Q)cp driver/linux/tea_pmu.c driver/linux/Kbuild $(@D)/
 	$(Q)$(LINUX_MAKE) M=$(abspath $(@D)) TEA_INCLUDE=$(abspath driver/include) modules
 
-# teaperf record on the target (perf-tool/target/teaperf.c)
+# teaperf record on the target (perf-tool/target/teaperf_target.c)
 LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf
 $(LINUX_TEAPERF): $(wildcard perf-tool/target/*.c perf-tool/target/*.h) driver/include/tea/perf.h \
 		driver/include/tea/csr.h driver/include/tea/host_console.h $(LINUX_USER_LIB) \

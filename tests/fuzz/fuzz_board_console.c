@@ -1,5 +1,5 @@
 /* Fuzzes the console loop of teaperf record --serial and teaperf boot
- * (board_line_console, perf-tool/board_line.c) with what a board sends:
+ * (board_line_console, perf-tool/lib/board_line.c) with what a board sends:
  * the input arrives on a socket that then closes. The loop keeps every
  * byte it read, in order, and ends with the status of the first exit line
  * ("TEA-EXIT " and a decimal int, by SERIAL_BOOT_EXIT's rules) or -1. */
@@ -8,7 +8,7 @@
 #include <fcntl.h>
 #include <sys/socket.h>
 
-#include "board_line.h"
+#include "lib/board_line.h"
 #include "tea/host_console.h"
 
 /* A socket's buffer holds this much; a longer input would block the

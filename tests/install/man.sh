@@ -35,7 +35,9 @@ check_options() {
 			fail "$(basename "$page") lacks $opt, which --help lists"
 	done
 }
-commands=$("$teaperf" --help | sed -n '/^Commands:/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
+# Every group's commands: under a heading ("Commands:", "Development
+# commands:", ...) up to the blank line after it.
+commands=$("$teaperf" --help | sed -n '/^[A-Z][A-Za-z ]*:$/,/^$/s/^  \([a-z][a-z-]*\) .*/\1/p')
 [ -n "$commands" ] || fail "teaperf --help lists no commands"
 for cmd in $commands; do
 	page=$man_dir/teaperf-$cmd.1

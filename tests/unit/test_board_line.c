@@ -1,4 +1,4 @@
-/* teaperf's end of a board's serial line (perf-tool/board_line.c), with a
+/* teaperf's end of a board's serial line (perf-tool/lib/board_line.c), with a
  * socket pair standing for the line: what the board sends cannot hide the
  * program's exit line, fake its status, or keep the host waiting past its
  * deadlines. A board that never stops sending is a child process; alarm()
@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "../../perf-tool/board_line.c"
-#include "../../perf-tool/util.c"
+#include "../../perf-tool/lib/board_line.c"
+#include "../../perf-tool/lib/util.c"
 #include "teaperf_test_util.h"
 
 #define TEST_LIMIT_S 20	/* far beyond any deadline below */

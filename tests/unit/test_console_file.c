@@ -1,9 +1,9 @@
 /* The files a board's console carries, written on the host
- * (perf-tool/extract.c, teaperf boot's and teaperf extract's, through
- * util.c's write_file_in): the board names them, so a name may not reach
- * outside the folder, replace a file there, or write through a symbolic
- * link; and boot's default folder is a new one. Each test works in a
- * fresh folder of its own under /tmp. */
+ * (perf-tool/lib/console_files.c, teaperf boot's and teaperf extract's,
+ * through util.c's write_file_in): the board names them, so a name may
+ * not reach outside the folder, replace a file there, or write through a
+ * symbolic link; and boot's default folder is a new one. Each test works
+ * in a fresh folder of its own under /tmp. */
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "../../perf-tool/extract.c"
-#include "../../perf-tool/util.c"
+#include "../../perf-tool/lib/console_files.c"
+#include "../../perf-tool/lib/util.c"
 #include "teaperf_test_util.h"
 
 /* "abc" as a console file, its CRC-32 352441c2. */

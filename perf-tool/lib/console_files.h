@@ -1,8 +1,8 @@
 /* Files carried by a board's console (tea/host_console.h), written back
  * into files on the host: teaperf boot at the end of a run, teaperf
  * extract from a saved console log. */
-#ifndef TEAPERF_CONSOLE_FILE_H
-#define TEAPERF_CONSOLE_FILE_H
+#ifndef TEAPERF_CONSOLE_FILES_H
+#define TEAPERF_CONSOLE_FILES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,6 @@
-/* teaperf record's options, shared by its backends: record.c runs the
- * simulator (--sim), record_serial.c a board (--serial). */
+/* teaperf record's options, shared by its backends: the command
+ * (perf-tool/record.c) runs the simulator (--sim), record_serial.c a
+ * board (--serial). */
 #ifndef TEAPERF_RECORD_H
 #define TEAPERF_RECORD_H
 

@@ -1,5 +1,5 @@
 /* teaperf record --sim --linux: what a run under Linux on the simulated
- * core needs besides teasim (record.c). The command runs under the
+ * core needs besides teasim (perf-tool/record.c). The command runs under the
  * target's teaperf record, whose sample file comes back through teasim's
  * host file channel into the run's folder. A command that is a program on
  * the host (its path has a '/', it is not one of the image's files, and it
