@@ -64,6 +64,9 @@ int pics_spaces_update(struct pics_spaces *sp, const struct pics_mapping *maps, 
 void pics_spaces_move_sample(const struct pics_spaces *sp, const struct pics_mapping *maps,
 			     struct pics_sample *s)
 {
+	/* (most recordings have no file over another: nothing moves) */
+	if (!sp->spaces)
+		return;
 	for (unsigned i = 0; i < PICS_MAX_WIDTH; i++) {
 		const struct pics_mapping *m;
 
