@@ -4,7 +4,9 @@
  * and execs another static program). The first file at an address keeps
  * it; each other file that overlaps one before it moves up by a multiple
  * of 2^48 of its own, above any user address and below the kernel's half,
- * its samples and its mapping alike, so that each keeps its own symbols. */
+ * its samples and its mapping alike, so that each keeps its own symbols.
+ * Only user-space mappings move (those below 2^48): the kernel's are
+ * every task's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +30,8 @@ static uint64_t place(const struct pics_spaces *sp, const struct pics_mapping *m
 {
 	bool taken = false;
 
+	if (maps[i].end > 1ull << SPACE_SHIFT)
+		return 0;
 	for (size_t j = 0; j < i; j++) {
 		if (!overlap(&maps[i], &maps[j]))
 			continue;

@@ -57,6 +57,11 @@ static bool may_ask_help(const char *arg)
 
 static void check_options(const struct options *o, int argc, char **argv)
 {
+	/* --restore: the checkpoint holds the machine, the program with it */
+	if (o->restore_path) {
+		FUZZ_CHECK(!o->rtl && !o->kernel && optind == argc);
+		return;
+	}
 	FUZZ_CHECK(o->elf && o->cmdline);
 	FUZZ_CHECK(o->dram_mib >= 1 && o->dram_mib <= 65536);
 	FUZZ_CHECK(o->dram_latency >= 1 && o->dram_latency <= 100000);
