@@ -298,7 +298,7 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	 * profiler's, not the program's, and a sample falls in them only when
 	 * the period is shorter than the handler, so counting them would hand
 	 * their share to the code around them. (With such a period samples do
-	 * fall due in it, and the count goes on.)
+	 * fall due in it, and the count goes on: see the end.)
 	 */
 	left = csr_read(TEA_CSR_COUNT);
 	lost = csr_read(TEA_CSR_LOST);
@@ -344,8 +344,13 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	if (perf_event_overflow(event, &data, &regs)) {
 		tea_stop(event, 0);
 		local64_set(&event->hw.period_left, left + 1);
-	} else if (csr_read(TEA_CSR_COUNT) < left && csr_read(TEA_CSR_LOST) == lost &&
-		   !(csr_read(TEA_CSR_STAT) & TEA_STAT_V)) {
+	} else if (csr_read(TEA_CSR_LOST) == lost && csr_read(TEA_CSR_TIME) == sample->time) {
+		/*
+		 * No sample fell due in the handler: none was lost while this
+		 * one was unread, and teatime, which each new one sets as it
+		 * falls due (taken, waiting for its instruction or filtered),
+		 * is still this one's.
+		 */
 		csr_write(TEA_CSR_COUNT, left);
 	}
 	return IRQ_HANDLED;
