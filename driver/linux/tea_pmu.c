@@ -22,8 +22,8 @@
  * period is sampled in proportion to its time. The count stands still
  * while the interrupt's handler runs, and the jitter is centred on the
  * period, so that samples times the period estimate the program's time
- * (docs/linux.md). A hart that comes online
- * (and each at probe) gets its sampler reset and its interrupt back.
+ * (docs/linux.md). A hart that comes online (and each at probe) gets its
+ * sampler reset and its interrupt back.
  */
 
 #include <linux/bitfield.h>
