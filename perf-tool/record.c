@@ -63,6 +63,8 @@ static const char record_usage[] =
 	"                        the target's, 100000: each sample costs an interrupt)\n"
 	"      --jitter BITS     add 0..2^BITS-1 random cycles to each period (default 4;\n"
 	"                        with --linux the driver centres them on the period)\n"
+	"      --mode MODE       with --linux: interrupt (an interrupt per sample) or\n"
+	"                        buffer (the sampler writes them to memory; the default)\n"
 	"      --golden FILE     also write the golden reference (every cycle attributed)\n"
 	"      --stages          with --golden, also its dispatch and issue stages and\n"
 	"                        its FLOPS view, beside it (teaperf report --stage, --flops)\n"
@@ -75,7 +77,7 @@ static const char record_usage[] =
 
 enum {
 	OPT_SIM = 512, OPT_LINUX, OPT_JITTER, OPT_GOLDEN, OPT_STAGES, OPT_BASELINES, OPT_TEASIM,
-	OPT_CONFIG, OPT_SERIAL, OPT_BAUD, OPT_DTB, OPT_ISS,
+	OPT_CONFIG, OPT_SERIAL, OPT_BAUD, OPT_DTB, OPT_ISS, OPT_MODE,
 };
 
 /* What teasim would refuse to put in /chosen/bootargs (tea/bootargs.h):
@@ -156,6 +158,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		{ "output", required_argument, NULL, 'o' },
 		{ "period", required_argument, NULL, 'c' },
 		{ "jitter", required_argument, NULL, OPT_JITTER },
+		{ "mode", required_argument, NULL, OPT_MODE },
 		{ "golden", required_argument, NULL, OPT_GOLDEN },
 		{ "stages", no_argument, NULL, OPT_STAGES },
 		{ "baselines", required_argument, NULL, OPT_BASELINES },
@@ -215,6 +218,13 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 			}
 			o->jitter_set = true;
 			break;
+		case OPT_MODE:
+			if (strcmp(optarg, "interrupt") && strcmp(optarg, "buffer")) {
+				cmd_error("record", "--mode %s: expected interrupt or buffer", optarg);
+				return EXIT_USAGE;
+			}
+			o->mode = optarg;
+			break;
 		case OPT_GOLDEN:
 			o->golden = optarg;
 			break;
@@ -262,6 +272,11 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 		cmd_error("record", "--iss runs Linux (--linux DIR) on the reference ISS, whose "
 			  "sampler model has no golden reference (--golden) and no core "
 			  "configuration (--config)");
+		return EXIT_USAGE;
+	}
+	if (o->mode && !o->linux_dir) {
+		cmd_error("record", "--mode is the Linux driver's (--linux): on bare metal the "
+			  "simulator or the program takes the samples");
 		return EXIT_USAGE;
 	}
 	if (o->linux_dir && o->baselines) {

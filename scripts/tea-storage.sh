@@ -42,9 +42,18 @@ for config in "${@:-default}"; do
 	# 64, LFSR 16, last committed address 64 and its PSV, and per slot a mask
 	# bit, an address and a PSV
 	smp_bits=$((13 + 32 + 32 + 64 + 64 + 3 + 2 + 64 + 16 + 64 + psv + w * (1 + 64 + psv)))
-	total=$((fb_bits + rob_bits + lsu_bits + src_bits + smp_bits))
+	# sample buffer (the same file): the sample cycle's number and the
+	# sample's (32 each), teabase, tealimit, teaptr and teawmark (bits
+	# 55:3), BIRQ and FULL, and the writer: 4 state bits, the record
+	# word's index, the next word's address, the waiting line's address
+	# (bits 55:6), the line (64 bytes) and its word mask
+	rec_words=$((2 + 2 * w)) idx=0
+	while [ $((1 << idx)) -lt $((rec_words + 1)) ]; do idx=$((idx + 1)); done
+	buf_bits=$((32 + 32 + 4 * 53 + 2 + 4 + idx + 53 + 50 + 512 + 8))
+	total=$((fb_bits + rob_bits + lsu_bits + src_bits + smp_bits + buf_bits))
 	printf 'TEA storage, config %s (W=%s, FB %s, ROB %s, LQ %s, SQ %s)\n' "$config" "$w" "$fb" "$rob" "$lq" "$sq"
 	printf '  %-22s %6s bits\n' "fetch buffer" "$fb_bits" "ROB" "$rob_bits" "LSU" "$lsu_bits" \
-		"event sources" "$src_bits" "sampler and CSRs" "$smp_bits" "total" "$total"
+		"event sources" "$src_bits" "sampler and CSRs" "$smp_bits" "sample buffer" "$buf_bits" \
+		"total" "$total"
 	printf '  %-22s %6s bytes\n' "" "$(((total + 7) / 8))"
 done

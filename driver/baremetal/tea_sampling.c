@@ -1,4 +1,4 @@
-/* Interrupt-driven TEA sampling (tea/sampling.h). */
+/* TEA sampling, interrupt-driven or into a buffer (tea/sampling.h). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +13,7 @@ struct bm_tea_log bm_tea_log __attribute__((used));
 
 /* teactl while sampling, and teacount when paused */
 static uint64_t tea_ctl, tea_count;
-static uint32_t tea_exclude;
+static uint32_t tea_exclude, tea_buffer;
 
 #define CSR_READ(num) ({ uint64_t v_; __asm__ volatile("csrr %0, " #num : "=r"(v_)); v_; })
 #define CSR_WRITE(num, v) __asm__ volatile("csrw " #num ", %0" : : "r"((uint64_t)(v)))
@@ -41,12 +41,30 @@ static uint64_t read_slot(unsigned i, int psv)
 	}
 }
 
+/* In buffer mode the log holds the records up to teaptr. */
+static void sync_buffer_count(void)
+{
+	struct bm_tea_log *log = &bm_tea_log;
+
+	if (tea_ctl & TEA_CTL_BUF)
+		log->count = (CSR_READ(0x5ca) - (uintptr_t)log->records) /
+			     (TEA_LOG_RECORD_WORDS(log->width) * sizeof(uint64_t));
+}
+
 static void on_sample(struct bm_trap_frame *f)
 {
 	struct bm_tea_log *log = &bm_tea_log;
 	uint64_t stat = CSR_READ(0x5c2);
 	(void)f;
 
+	if (tea_ctl & TEA_CTL_BUF) {
+		/* the log is full (the only interrupt asked for): the sampler
+		 * counts the rest in tealost, which needs no interrupt */
+		if (stat & TEA_STAT_FULL)
+			bm_disable_interrupt(TEA_IRQ);
+		CSR_WRITE(0x5c2, 0);
+		return;
+	}
 	if (stat & TEA_STAT_V) {
 		if (log->count < log->capacity) {
 			uint64_t *r = log->records + log->count * TEA_LOG_RECORD_WORDS(log->width);
@@ -65,19 +83,21 @@ static void on_sample(struct bm_trap_frame *f)
 	CSR_WRITE(0x5c2, 0);
 }
 
-/* On a board nobody reads the log out of memory: when the host reads the
- * console, the log leaves there at exit, as lines that the host turns back
- * into the log (tea/sample_log.h, TEA_LOG_CONSOLE_*). */
-static void log_to_console(void)
+/* At exit sampling stops, so that the log holds the sampler's count of
+ * lost samples and, in buffer mode, every record it wrote. On a board
+ * nobody reads the log out of memory: when the host reads the console,
+ * the log leaves there, as lines that the host turns back into the log
+ * (tea/sample_log.h, TEA_LOG_CONSOLE_*). */
+static void finish_log(void)
 {
 	struct bm_tea_log *log = &bm_tea_log;
 	const uint64_t *h = (const uint64_t *)log;
 	unsigned words = TEA_LOG_RECORD_WORDS(log->width);
 
-	if (!bm_host_console())
-		return;
 	if (CSR_READ(0x5c0) & TEA_CTL_EN)
 		bm_tea_stop();
+	if (!bm_host_console())
+		return;
 	printf("\n" TEA_LOG_CONSOLE_BEGIN " %lx", (unsigned long)log);
 	for (unsigned i = 0; i < TEA_LOG_WORDS; i++)
 		printf(" %" PRIx64, h[i]);
@@ -111,16 +131,26 @@ int bm_tea_start(uint32_t period, unsigned jitter_bits, uint64_t capacity)
 	log->lost = 0;
 	log->magic = TEA_LOG_MAGIC;
 	if (!at_exit++)
-		atexit(log_to_console);
+		atexit(finish_log);
 	bm_set_interrupt_handler(TEA_IRQ, on_sample);
 	CSR_WRITE(0x5c4, 0);
 	CSR_WRITE(0x5c2, 0);
 	CSR_WRITE(0x5c1, period);
+	/* buffer mode: the records, from the log's first to its capacity;
+	 * no watermark, so the only interrupt is a full log */
+	CSR_WRITE(0x5ca, (uintptr_t)log->records);
+	CSR_WRITE(0x5c9, (uintptr_t)(log->records + capacity * TEA_LOG_RECORD_WORDS(width)));
+	CSR_WRITE(0x5cb, 0);
 	bm_enable_interrupt(TEA_IRQ);
 	bm_interrupts_on();
-	tea_ctl = TEA_CTL_EN | (uint64_t)jitter_bits << TEA_CTL_JIT_SHIFT | tea_exclude;
+	tea_ctl = TEA_CTL_EN | (uint64_t)jitter_bits << TEA_CTL_JIT_SHIFT | tea_exclude | tea_buffer;
 	CSR_WRITE(0x5c0, tea_ctl);
 	return 0;
+}
+
+void bm_tea_use_buffer(int on)
+{
+	tea_buffer = on ? TEA_CTL_BUF : 0;
 }
 
 void bm_tea_exclude(uint32_t modes)
@@ -129,11 +159,28 @@ void bm_tea_exclude(uint32_t modes)
 	tea_ctl = (tea_ctl & ~(uint64_t)(TEA_CTL_XU | TEA_CTL_XS | TEA_CTL_XM)) | tea_exclude;
 }
 
+/* Turns sampling off and waits until the last sample has left the
+ * sampler: its instruction has left the ROB (WAIT), and the buffer
+ * writer (in buffer mode: BUF stays on, so that a sample latched in the
+ * cycle of the write goes to the buffer too) or the interrupt handler,
+ * when interrupts are on, has taken it (V). So what runs next gets no
+ * sample of what ran before. */
+static void sampling_off(void)
+{
+	uint64_t busy = TEA_STAT_WAIT;
+
+	if ((tea_ctl & TEA_CTL_BUF) || (csr_read(mstatus) & MSTATUS_MIE))
+		busy |= TEA_STAT_V;
+	CSR_WRITE(0x5c0, tea_ctl & TEA_CTL_BUF);
+	while (CSR_READ(0x5c2) & busy)
+		;
+}
+
 void bm_tea_pause(void)
 {
 	/* teacount first: the write to teactl restarts the count */
 	tea_count = CSR_READ(0x5c7);
-	CSR_WRITE(0x5c0, 0);
+	sampling_off();
 }
 
 void bm_tea_resume(void)
@@ -144,7 +191,8 @@ void bm_tea_resume(void)
 
 void bm_tea_stop(void)
 {
-	CSR_WRITE(0x5c0, 0);
+	sampling_off();
 	bm_disable_interrupt(TEA_IRQ);
+	sync_buffer_count();
 	bm_tea_log.lost = CSR_READ(0x5c4);
 }

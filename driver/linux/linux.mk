@@ -4,7 +4,7 @@
 # (driver/linux/init.c) and the user programs (tests/linux/*.c), all static
 # with the kernel's nolibc; then, as a distribution's initramfs is made
 # after its kernel, tea.cpio for --initrd with the TEA perf driver
-# (driver/linux/tea_pmu.c, a module built with kbuild against the kernel),
+# (driver/linux/tea_pmu_*.c, a module built with kbuild against the kernel),
 # teaperf record (perf-tool/target) and the workloads (eval/workloads on
 # picolibc, driver/linux/picolibc), stripped as a distribution ships them.
 # Out: Image, vmlinux, System.map, tea.cpio, and rootfs/, the target's
@@ -126,12 +126,25 @@ $(LINUX_IMAGE): $(LINUX_OBJ)/.config $(LINUX_DIR)/initramfs.list $(LINUX_ROOTFS_
 
 # The TEA driver: kbuild in a folder of its own, so that nothing is
 # written beside the sources.
-$(LINUX_MODULE): driver/linux/tea_pmu.c driver/linux/Kbuild driver/include/tea/csr.h \
+LINUX_DRIVER_SRCS := driver/linux/tea_pmu_core.c driver/linux/tea_pmu_aux.c driver/linux/tea_pmu.h \
+	driver/linux/Kbuild
+$(LINUX_MODULE): $(LINUX_DRIVER_SRCS) driver/include/tea/csr.h \
 		driver/include/tea/perf.h driver/include/tea/sample_format.h $(LINUX_IMAGE)
 	@mkdir -p $(@D)
 	$(quiet) MODULE $@
-	$(Q)cp driver/linux/tea_pmu.c driver/linux/Kbuild $(@D)/
+	$(Q)cp $(LINUX_DRIVER_SRCS) $(@D)/
 	$(Q)$(LINUX_MAKE) M=$(abspath $(@D)) TEA_INCLUDE=$(abspath driver/include) modules
+
+# The driver as it builds against a kernel without perf-exports.patch:
+# buffer mode alone (tests/linux/module-unpatched.sh).
+LINUX_MODULE_BUFFER_ONLY := $(LINUX_DIR)/module-buffer-only/tea_pmu.ko
+$(LINUX_MODULE_BUFFER_ONLY): $(LINUX_DRIVER_SRCS) driver/include/tea/csr.h \
+		driver/include/tea/perf.h driver/include/tea/sample_format.h $(LINUX_IMAGE)
+	@mkdir -p $(@D)
+	$(quiet) MODULE $@
+	$(Q)cp $(LINUX_DRIVER_SRCS) $(@D)/
+	$(Q)$(LINUX_MAKE) M=$(abspath $(@D)) TEA_INCLUDE=$(abspath driver/include) TEA_BUFFER_ONLY=1 \
+		modules
 
 # teaperf record on the target (perf-tool/target/teaperf_target.c)
 LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf

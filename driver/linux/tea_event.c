@@ -94,3 +94,46 @@ void tea_ring_release(struct tea_ring *r)
 {
 	__atomic_store_n(&r->meta->data_tail, r->tail, __ATOMIC_RELEASE);
 }
+
+int tea_pmu_has_buffer(void)
+{
+	int fd = open(TEA_PMU_SYSFS "/format/buffer", O_RDONLY, 0);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+int tea_aux_map(struct tea_aux *a, const struct tea_ring *r, int fd, unsigned pages)
+{
+	void *p;
+
+	if (!pages || pages & (pages - 1))
+		return -1;
+	r->meta->aux_offset = r->size + PAGE;
+	r->meta->aux_size = (uint64_t)pages * PAGE;
+	p = mmap(NULL, r->meta->aux_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		 (off_t)r->meta->aux_offset);
+	if (p == MAP_FAILED)
+		return -1;
+	a->data = p;
+	a->size = r->meta->aux_size;
+	a->meta = r->meta;
+	return 0;
+}
+
+void tea_aux_unmap(struct tea_aux *a)
+{
+	munmap((void *)a->data, a->size);
+}
+
+uint64_t tea_aux_word(const struct tea_aux *a, uint64_t offset)
+{
+	return *(const uint64_t *)(a->data + (offset & (a->size - 1) & ~7ull));
+}
+
+void tea_aux_release(struct tea_aux *a, uint64_t end)
+{
+	__atomic_store_n(&a->meta->aux_tail, end, __ATOMIC_RELEASE);
+}

@@ -38,4 +38,26 @@ void tea_ring_unmap(struct tea_ring *r);
 int tea_ring_next(struct tea_ring *r, void *rec, size_t cap);
 void tea_ring_release(struct tea_ring *r);
 
+/* Whether the PMU has buffer mode (its format/buffer attribute). */
+int tea_pmu_has_buffer(void);
+
+/* An event's AUX area, where the sampler writes its records in buffer
+ * mode (tea/perf.h's TEA_PERF_CONFIG_BUFFER); PERF_RECORD_AUX records in
+ * the ring say which bytes are new. */
+struct tea_aux {
+	const uint8_t *data;
+	uint64_t size;
+	struct perf_event_mmap_page *meta;	/* the ring's, where aux_tail is */
+};
+
+/* Maps @pages (a power of two) pages of AUX area after the ring @r. 0, or
+ * -1 when it cannot be mapped. */
+int tea_aux_map(struct tea_aux *a, const struct tea_ring *r, int fd, unsigned pages);
+void tea_aux_unmap(struct tea_aux *a);
+/* The 8-byte word at @offset of the data perf numbers from the start (it
+ * wraps around the area); the area's bytes up to @end are free again
+ * after tea_aux_release. */
+uint64_t tea_aux_word(const struct tea_aux *a, uint64_t offset);
+void tea_aux_release(struct tea_aux *a, uint64_t end);
+
 #endif

@@ -43,15 +43,23 @@ bench-flops: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(call rtl_lib,default) $(
 	@eval/bench/stages.sh -f -p $(BUILD)/bin/teaperf -t "$(BUILD)/bin/teasim --config default" \
 		-t "$(BUILD)/bin/teasim --config large" $(WL_FP_NAMES:%=$(BUILD)/workloads/%-small.elf)
 
-# The cost of interrupt-driven TEA sampling: tests/tea/irq-sampling.c on the
-# RTL without sampling (period 0) and at each period.
-BENCH_TEA_PERIODS := 0 20000 5000 1000 250
-BENCH_TEA_PROGRAMS := $(BENCH_TEA_PERIODS:%=$(BUILD)/bench/tea/irq-sampling-%.elf)
+# The cost of TEA sampling on bare metal: tests/tea/irq-sampling.c on the
+# RTL without sampling (period 0), then at each period with an interrupt
+# per sample and in buffer mode (buf-sampling).
+BENCH_TEA_PERIODS := 20000 5000 1000 250
+BENCH_TEA_PROGRAMS := $(BUILD)/bench/tea/irq-sampling-0.elf \
+	$(BENCH_TEA_PERIODS:%=$(BUILD)/bench/tea/irq-sampling-%.elf) \
+	$(BENCH_TEA_PERIODS:%=$(BUILD)/bench/tea/buf-sampling-%.elf)
 
 $(BUILD)/rv/eval/bench/tea/irq-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(quiet) CC $@
 	$(Q)$(RV_CC) $(BM_CFLAGS) -DTEA_PERIOD=$* -c $< -o $@
+
+$(BUILD)/rv/eval/bench/tea/buf-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(BM_CFLAGS) -DTEA_PERIOD=$* -DTEA_BUFFER=1 -c $< -o $@
 
 .PHONY: bench-tea
 bench-tea: $(BUILD)/bin/teasim $(RTL_LIB) $(BENCH_TEA_PROGRAMS)
@@ -61,9 +69,10 @@ bench: bench-iss bench-rtl bench-stages bench-flops bench-tea bench-linux
 
 # The cost of TEA sampling under Linux (eval/bench/linux-overhead.sh): the
 # hash workload as a Linux command on the RTL, without sampling and under
-# teaperf record at each period (25000 cycles is 4 kHz at 100 MHz).
-BENCH_LINUX_PERIODS := 1000000 100000 25000 5000
+# teaperf record at each period in each mode (25000 cycles is 4 kHz at
+# 100 MHz).
+BENCH_LINUX_PERIODS := 1000000 100000 25000 5000 1000
 .PHONY: bench-linux
 bench-linux: $(BUILD)/bin/teasim $(RTL_LIB) $(LINUX_IMAGE) $(LINUX_CPIO)
-	@eval/bench/linux-overhead.sh $(LINUX_DIR) "$(BUILD)/bin/teasim --config $(CONFIG)" /bin/hash \
+	@eval/bench/linux-overhead.sh $(LINUX_DIR) "$(BUILD)/bin/teasim --rtl --config $(CONFIG)" /bin/hash \
 		$(BENCH_LINUX_PERIODS)

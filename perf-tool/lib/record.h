@@ -21,6 +21,7 @@ struct record_options {
 	bool period_set, jitter_set;	/* else the defaults */
 	const char *golden, *baselines, *teasim, *config;
 	bool stages;		/* with golden: its dispatch, issue and FLOPS views */
+	const char *mode;	/* --linux: the driver's mode, "interrupt" or "buffer" */
 	const char *program;
 	char **program_args;	/* after the program, NULL-terminated */
 	int nprogram_args;

@@ -187,6 +187,8 @@ static char *linux_cmdline(const struct record_options *o, const char *program)
 		     o->jitter);
 	if (o->period_set)
 		n += snprintf(line + n, len - (size_t)n, "--period %" PRIu64 " ", o->period);
+	if (o->mode)
+		n += snprintf(line + n, len - (size_t)n, "--mode %s ", o->mode);
 	n += snprintf(line + n, len - (size_t)n, "%s", program);
 	for (int i = 0; i < o->nprogram_args; i++)
 		n += snprintf(line + n, len - (size_t)n, " %s", o->program_args[i]);

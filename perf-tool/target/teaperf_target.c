@@ -1,15 +1,16 @@
 /* teaperf on the target: samples a command with the kernel's tea PMU
- * (driver/linux/tea_pmu.c) and writes the project's sample file
+ * (driver/linux/tea_pmu_core.c) and writes the project's sample file
  * (docs/formats.md), which the host's teaperf reads:
  *
- *   teaperf record [-c N] [--jitter B] [--user] [--inherit] [--max-size SIZE]
- *                  [-o FILE] [--] CMD [ARGS...]
+ *   teaperf record [-c N] [--jitter B] [--mode interrupt|buffer] [--user]
+ *                  [--inherit] [--max-size SIZE] [-o FILE] [--] CMD [ARGS...]
  *
  * CMD is found as a shell finds it (in PATH when it has no '/') and
  * checked before anything is written: a command that cannot run is one
  * line and status 127 (not found) or 126, with no file. It is forked and
  * exec'd with the event counting from its exec (enable_on_exec), and with
- * --inherit in every task it forks; the ring buffer is drained while it
+ * --inherit in every task it forks; the ring buffer (and in buffer mode
+ * the AUX area the sampler writes its records into) is drained while it
  * runs; samples the hardware lost and records the kernel dropped
  * (PERF_RECORD_LOST) are counted, and how often and how long perf
  * throttled the event goes into a throttle record (0x84). The file names the
@@ -44,6 +45,8 @@
 
 #define DEFAULT_PERIOD	100000	/* under Linux each sample costs an interrupt */
 #define RING_PAGES	64		/* data pages of the ring buffer, a power of two */
+#define AUX_PAGES	128		/* buffer mode: pages of the AUX area, a power of two */
+#define AUX_WAKEUP	(16 * 4096)
 #define PAGE		4096
 #define MAX_MAPS	256		/* the mappings of the tasks alive, for their forks */
 #define EVENTS		(sizeof(event_names) / sizeof(event_names[0]))
@@ -61,6 +64,7 @@
 #endif
 
 static const char *const event_names[] = TEA_EVENT_NAMES;
+static struct tea_aux aux;
 
 struct map {
 	uint64_t start, end, pgoff;
@@ -81,7 +85,9 @@ static struct {
 	/* the first and the last sample in perf's clock and in cycles */
 	int timed;
 	uint64_t first_ns, first_cycle, last_ns, last_cycle;
-	uint64_t records;	/* PERF_RECORD_SAMPLEs the ring brought */
+	uint64_t records;	/* PERF_RECORD_SAMPLEs the ring brought, or AUX records */
+	int buffer;		/* buffer mode: the samples come in the AUX area */
+	uint64_t truncated;	/* times perf found the AUX area full */
 	uint64_t last_time;	/* the cycle of the last sample the ring held */
 	int user_seen;		/* the ring held a sample of user mode */
 	uint64_t last_user_time;	/* the cycle of the last one */
@@ -364,37 +370,29 @@ static void write_kernel_map(void)
 	put_map(&m);	/* room_for() kept room for it */
 }
 
-/* One PERF_RECORD_SAMPLE's raw data as a sample record of task @pid,
- * taken at @ns in perf's clock. */
-static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid, uint64_t ns)
+/* A sample of task @pid, known to perf at @ns in its clock, as a sample
+ * record: its cycle, teastat, and @slots: width addresses, then width
+ * PSVs, 8 bytes each, little-endian. */
+static void put_sample(uint64_t time, uint64_t stat, const uint8_t *slots, uint32_t pid,
+		       uint64_t ns)
 {
-	struct tea_perf_raw s;
-	unsigned state, valid, k;
+	unsigned state, valid, k, width = run.width;
 	size_t bytes;
 
-	if (size < sizeof(s))
-		return;
-	memcpy(&s, raw, sizeof(s));
-	if (s.version != TEA_PERF_RAW_VERSION || s.width != run.width ||
-	    size < TEA_PERF_RAW_SIZE(s.width)) {
-		output_failed("a sample in a layout this teaperf does not know");
-		return;
-	}
-	run.hw_lost += s.lost;
-	run.last_time = s.time;
+	run.last_time = time;
 	if (!run.timed) {
 		run.timed = 1;
 		run.first_ns = ns;
-		run.first_cycle = s.time;
+		run.first_cycle = time;
 	}
 	run.last_ns = ns;
-	run.last_cycle = s.time;
-	if (TEA_STAT_PRIV(s.stat) == TEA_PRIV_U) {
+	run.last_cycle = time;
+	if (TEA_STAT_PRIV(stat) == TEA_PRIV_U) {
 		run.user_seen = 1;
-		run.last_user_time = s.time;
+		run.last_user_time = time;
 	}
-	state = (s.stat >> TEA_STAT_STATE_SHIFT) & 3;
-	valid = (s.stat >> TEA_STAT_MASK_SHIFT) & ((1u << s.width) - 1);
+	state = (stat >> TEA_STAT_STATE_SHIFT) & 3;
+	valid = (stat >> TEA_STAT_MASK_SHIFT) & ((1u << width) - 1);
 	if (!valid)
 		return;
 	if (run.stopped || run.failed) {
@@ -406,7 +404,7 @@ static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid, uint64
 	k = (unsigned)__builtin_popcount(valid);
 	bytes = (pid != run.task ? 9 : 0) + 11 + k * (8 + PSV_BYTES);
 	if (!room_for(bytes)) {
-		stop_at_max_size(s.time);
+		stop_at_max_size(time);
 		run.left_out++;
 		return;
 	}
@@ -419,18 +417,72 @@ static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid, uint64
 	put_u8(TEA_REC_DATA);
 	put_u8((uint8_t)state);
 	put_u8((uint8_t)valid);
-	put_le(s.time, 8);
-	for (unsigned i = 0; i < s.width; i++) {
+	put_le(time, 8);
+	for (unsigned i = 0; i < width; i++) {
 		uint64_t addr, psv;
 
 		if (!(valid >> i & 1))
 			continue;
-		memcpy(&addr, raw + sizeof(s) + 8 * i, 8);
-		memcpy(&psv, raw + sizeof(s) + 8 * (s.width + i), 8);
+		memcpy(&addr, slots + 8 * i, 8);
+		memcpy(&psv, slots + 8 * (width + i), 8);
 		put_le(addr, 8);
 		put_le(psv, PSV_BYTES);
 	}
 	run.samples++;
+}
+
+/* One PERF_RECORD_SAMPLE's raw data (interrupt mode). */
+static void write_sample(const uint8_t *raw, uint32_t size, uint32_t pid, uint64_t ns)
+{
+	struct tea_perf_raw s;
+
+	if (size < sizeof(s))
+		return;
+	memcpy(&s, raw, sizeof(s));
+	if (s.version != TEA_PERF_RAW_VERSION || s.width != run.width ||
+	    size < TEA_PERF_RAW_SIZE(s.width)) {
+		output_failed("a sample in a layout this teaperf does not know");
+		return;
+	}
+	run.hw_lost += s.lost;
+	put_sample(s.time, s.stat, raw + sizeof(s), pid, ns);
+}
+
+/*
+ * The records the sampler wrote into the AUX area (buffer mode) that a
+ * PERF_RECORD_AUX announced: whole records of 2 + 2 * width words, and
+ * zero words where the driver padded to a contiguous run's end (a
+ * record's first word, its cycle, is never 0). A truncated area means
+ * the reader fell behind and the event stopped: read now, it is disabled
+ * and enabled again (perf 6.1 may have disabled it, or may not: on CPU 0
+ * it loses that).
+ */
+static void take_aux(uint64_t offset, uint64_t size, uint64_t flags, uint32_t pid, uint64_t ns)
+{
+	uint64_t rec[2 + 2 * TEA_MAX_WIDTH], end = offset + size;
+	unsigned words = 2 + 2 * run.width;
+
+	while (offset + 8 <= end) {
+		if (!tea_aux_word(&aux, offset)) {
+			offset += 8;
+			continue;
+		}
+		if (offset + 8 * words > end) {
+			output_failed("a record cut short in the AUX area");
+			break;
+		}
+		for (unsigned i = 0; i < words; i++)
+			rec[i] = tea_aux_word(&aux, offset + 8 * i);
+		offset += 8 * words;
+		run.records++;
+		put_sample(rec[0], rec[1], (const uint8_t *)(rec + 2), pid, ns);
+	}
+	tea_aux_release(&aux, end);
+	if (flags & PERF_AUX_FLAG_TRUNCATED && !run.stopped && !run.failed) {
+		run.truncated++;
+		ioctl(run.fd, PERF_EVENT_IOC_DISABLE, 0);
+		ioctl(run.fd, PERF_EVENT_IOC_ENABLE, 0);
+	}
 }
 
 /*
@@ -521,6 +573,19 @@ static void drain(struct tea_ring *ring)
 				forget_task(pid);
 			break;
 		}
+		case PERF_RECORD_AUX: {
+			/* offset, size, flags; then sample_id: pid/tid, time, ... */
+			uint64_t offset, bytes, flags;
+
+			memcpy(&offset, rec + 8, 8);
+			memcpy(&bytes, rec + 16, 8);
+			memcpy(&flags, rec + 24, 8);
+			memcpy(&pid, rec + 32, 4);
+			memcpy(&time, rec + 40, 8);
+			if (run.buffer && 48 <= size)
+				take_aux(offset, bytes, flags, pid, time);
+			break;
+		}
 		case PERF_RECORD_LOST: {
 			uint64_t lost;
 
@@ -551,7 +616,7 @@ static void drain(struct tea_ring *ring)
 
 /*
  * The event's count is every sample that fell due, delivered or lost
- * (driver/linux/tea_pmu.c): what it holds beyond the samples delivered
+ * (driver/linux/tea_pmu_core.c): what it holds beyond the samples delivered
  * (those the ring brought and those it lost) and the losses they reported
  * are the losses after the last sample, which no sample could report.
  */
@@ -570,7 +635,11 @@ static int open_event(long type, uint64_t period, unsigned jitter, int user_only
 	memset(&attr, 0, sizeof(attr));
 	attr.type = (uint32_t)type;
 	attr.size = sizeof(attr);
-	attr.config = jitter;
+	attr.config = jitter | (run.buffer ? TEA_PERF_CONFIG_BUFFER : 0);
+	/* buffer mode: each AUX record names its task; perf publishes the
+	 * area every AUX_WAKEUP bytes (and its pages come in runs as long) */
+	attr.sample_id_all = (unsigned)run.buffer;
+	attr.aux_watermark = AUX_WAKEUP;
 	attr.sample_period = period;
 	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
 			   PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW;
@@ -606,8 +675,8 @@ static int one_cpu(void)
 
 static void usage(int status)
 {
-	printf("usage: teaperf record [-c N] [--jitter B] [--user] [--inherit] [--max-size SIZE]\n"
-	       "                      [-o FILE] [--] CMD [ARGS...]\n"
+	printf("usage: teaperf record [-c N] [--jitter B] [--mode interrupt|buffer] [--user]\n"
+	       "                      [--inherit] [--max-size SIZE] [-o FILE] [--] CMD [ARGS...]\n"
 	       "       teaperf put FILE host:NAME|console:NAME\n"
 	       "Samples CMD with the TEA sampler (the kernel's tea PMU) and writes a sample\n"
 	       "file (default teaperf.tea; host:NAME through teasim's host file channel,\n"
@@ -616,6 +685,9 @@ static void usage(int status)
 	       "  -c, --period N    cycles between samples (default %d)\n"
 	       "  --jitter B        vary each period by up to 2^(B-1) cycles either way\n"
 	       "                    (0..16; the mean stays N, which must exceed 2^B)\n"
+	       "  --mode MODE       interrupt: an interrupt hands each sample to perf; buffer:\n"
+	       "                    the sampler writes them into memory itself (the default\n"
+	       "                    where the sampler can)\n"
 	       "  --user            user-mode samples only (as perf_event_paranoid may demand)\n"
 	       "  --inherit         follow the tasks CMD forks, and theirs: each sample and\n"
 	       "                    mapping names its task\n"
@@ -657,7 +729,7 @@ int main(int argc, char **argv, char **envp)
 	static char file[PATH_BYTES];
 	const char *out = "teaperf.tea";
 	uint64_t period = DEFAULT_PERIOD, jitter = 0, size_limit = 0;
-	int user_only = 0, go[2], exec_err[2], i, e, wstatus = 0, status;
+	int user_only = 0, go[2], exec_err[2], i, e, wstatus = 0, status, mode = -1;
 	long type;
 	struct tea_ring ring;
 	struct pollfd pfd;
@@ -679,6 +751,10 @@ int main(int argc, char **argv, char **envp)
 			size_limit = number_arg(argv[++i], "--max-size", ~0ull, 1);
 		else if (!strcmp(argv[i], "-o") && i + 1 < argc)
 			out = argv[++i];
+		else if (!strcmp(argv[i], "--mode") && i + 1 < argc && !strcmp(argv[i + 1], "buffer"))
+			mode = 1, i++;
+		else if (!strcmp(argv[i], "--mode") && i + 1 < argc && !strcmp(argv[i + 1], "interrupt"))
+			mode = 0, i++;
 		else if (!strcmp(argv[i], "--user"))
 			user_only = 1;
 		else if (!strcmp(argv[i], "--inherit"))
@@ -716,6 +792,9 @@ int main(int argc, char **argv, char **envp)
 		return cannot_run(argv[0], e);
 	if (tea_pmu_find(&type, &run.width))
 		die("no tea PMU (is the TEA driver loaded?)");
+	run.buffer = mode < 0 ? tea_pmu_has_buffer() : mode;
+	if (run.buffer && !tea_pmu_has_buffer())
+		die("--mode buffer: this sampler has no buffer mode");
 	if (run.inherit && !one_cpu())
 		die("--inherit follows a command's tasks on one CPU only, and this machine has more");
 	if (my_syscall2(__NR_pipe2, go, 0) || my_syscall2(__NR_pipe2, exec_err, O_CLOEXEC))
@@ -745,10 +824,14 @@ int main(int argc, char **argv, char **envp)
 		die(run.fd == -EACCES ? "perf_event_open: not allowed to sample the kernel "
 			"(perf_event_paranoid): use --user" :
 		    run.fd == -EBUSY ? "perf_event_open: the sampler is busy with another event" :
+		    run.fd == -EOPNOTSUPP ? "perf_event_open: the driver has buffer mode only (its "
+			"kernel exports no perf_event_overflow): use --mode buffer" :
 		    "perf_event_open failed");
 	}
 	if (tea_ring_map(&ring, run.fd, RING_PAGES))
 		die("cannot map the ring buffer");
+	if (run.buffer && tea_aux_map(&aux, &ring, run.fd, AUX_PAGES))
+		die("cannot map the AUX area (buffer mode; --mode interrupt needs none)");
 	if (to_host) {
 		const char *err = host_file_open(out + 5);
 
@@ -786,6 +869,8 @@ int main(int argc, char **argv, char **envp)
 		poll(&pfd, 1, 50);
 	}
 	drain(&ring);
+	if (run.buffer)
+		tea_aux_unmap(&aux);
 	tea_ring_unmap(&ring);
 	count_trailing_losses();
 	close(run.fd);
@@ -814,10 +899,13 @@ int main(int argc, char **argv, char **envp)
 	} else if (close(outfd)) {
 		die("cannot close the sample file");
 	}
-	printf("teaperf: %llu samples of %s in %s; lost %llu in the hardware, %llu in the kernel; "
-	       "throttled %llu times\n", (unsigned long long)run.samples, file, out,
-	       (unsigned long long)run.hw_lost, (unsigned long long)run.rec_lost,
-	       (unsigned long long)run.throttles);
+	printf("teaperf: %llu samples of %s in %s (%s mode); lost %llu in the hardware, %llu in the "
+	       "kernel; throttled %llu times\n", (unsigned long long)run.samples, file, out,
+	       run.buffer ? "buffer" : "interrupt", (unsigned long long)run.hw_lost,
+	       (unsigned long long)run.rec_lost, (unsigned long long)run.throttles);
+	if (run.truncated)
+		printf("teaperf: the AUX area was full %llu times: the samples meanwhile are lost\n",
+		       (unsigned long long)run.truncated);
 	if (run.stopped)
 		printf("teaperf: %s reached --max-size %llu bytes: sampling stopped at cycle %llu, "
 		       "%s ran on to its end; %llu samples left out (counted lost)\n", out,

@@ -102,7 +102,16 @@ module tea_core #(
   input  logic [63:0]           dbg_reg_wdata_i,
   // The TEA sampler's interrupt (a sample is waiting), for the SoC's PLIC:
   // stock SBI firmware delegates no local interrupt 16 to S-mode
-  output logic                  tea_irq_o
+  output logic                  tea_irq_o,
+  // The TEA sample buffer's line writes (tea_sampler.sv), for the SoC's
+  // coherent port (host_dma.sv)
+  output logic                  tea_buf_req_o,
+  output logic [PADDR_BITS-LINE_OFF_BITS-1:0] tea_buf_line_o,
+  output logic [LINE_BITS-1:0]  tea_buf_data_o,
+  output logic [7:0]            tea_buf_wmask_o,   // 8-byte words to write
+  input  logic                  tea_buf_ack_i,
+  input  logic                  tea_buf_done_i,
+  input  logic                  tea_buf_error_i
 `ifdef TEA_TRACE
   ,
   // Trace port (simulation only): what commits this cycle.
@@ -159,6 +168,10 @@ module tea_core #(
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
   output logic [63:0]               trace_tea_lost_o,
   output logic [63:0]               trace_tea_filtered_o,
+  output logic [31:0]               trace_tea_seq_o,
+  output logic [63:0]               trace_tea_buf_ptr_o,
+  output logic                      trace_tea_buf_irq_o,
+  output logic                      trace_tea_buf_full_o,
   // the simulator's own TEA CSR writes, as if they committed in the next
   // cycle (debug port)
   input  logic                      dbg_tea_we_i,
@@ -804,6 +817,9 @@ module tea_core #(
   logic [W-1:0]          tea_mask;
   logic [W*64-1:0]       tea_pc;
   logic [W*PSV_BITS-1:0] tea_psv;
+  logic [31:0]           tea_seq;
+  logic [63:0]           tea_buf_ptr;
+  logic                  tea_buf_irq, tea_buf_full;
   /* verilator lint_on UNUSEDSIGNAL */
 
   tea_unit #(.W(W)) u_tea (
@@ -812,11 +828,16 @@ module tea_core #(
     .retire_pc_i(head_pc), .retire_psv_i(retire_psv), .flush_i(flush), .priv_i(priv),
     .csr_addr_i(csr_addr), .csr_write_i(csr_write), .csr_we_i(tea_we), .csr_wdata_i(tea_wdata),
     .csr_rdata_o(tea_rdata), .csr_illegal_o(tea_illegal), .irq_o(tea_irq),
+    .buf_req_o(tea_buf_req_o), .buf_line_o(tea_buf_line_o), .buf_data_o(tea_buf_data_o),
+    .buf_wmask_o(tea_buf_wmask_o), .buf_ack_i(tea_buf_ack_i), .buf_done_i(tea_buf_done_i),
+    .buf_error_i(tea_buf_error_i),
     .sim_we_i(sim_tea_we), .sim_addr_i(sim_tea_addr), .sim_wdata_i(sim_tea_wdata),
     .port_addr_o(tea_addr), .port_we_o(tea_commit_we), .port_wdata_o(tea_commit_wdata),
     .sample_valid_o(tea_valid), .sample_time_o(tea_time), .sample_state_o(tea_state),
     .sample_priv_o(tea_priv), .sample_mask_o(tea_mask), .sample_pc_o(tea_pc),
-    .sample_psv_o(tea_psv), .lost_o(tea_lost), .filtered_o(tea_filtered)
+    .sample_psv_o(tea_psv), .sample_seq_o(tea_seq), .lost_o(tea_lost),
+    .filtered_o(tea_filtered), .buf_ptr_o(tea_buf_ptr), .buf_irq_o(tea_buf_irq),
+    .buf_full_o(tea_buf_full)
   );
 
   // ---------------------------------------------------------------------
@@ -855,7 +876,11 @@ module tea_core #(
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i,
     .dbg_tea_we_o(sim_tea_we), .dbg_tea_addr_o(sim_tea_addr), .dbg_tea_wdata_o(sim_tea_wdata)
   );
-  assign trace_iq_enter_o = {iq_fp_valid, iq_mem_valid, iq_int_valid};
+  assign trace_iq_enter_o     = {iq_fp_valid, iq_mem_valid, iq_int_valid};
+  assign trace_tea_seq_o      = tea_seq;
+  assign trace_tea_buf_ptr_o  = tea_buf_ptr;
+  assign trace_tea_buf_irq_o  = tea_buf_irq;
+  assign trace_tea_buf_full_o = tea_buf_full;
 `else
   assign sim_tea_we    = 1'b0;
   assign sim_tea_addr  = '0;

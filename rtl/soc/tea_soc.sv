@@ -162,6 +162,18 @@ module tea_soc #(
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
   output logic [63:0]               trace_tea_lost_o,
   output logic [63:0]               trace_tea_filtered_o,
+  output logic [31:0]               trace_tea_seq_o,
+  output logic [63:0]               trace_tea_buf_ptr_o,
+  output logic                      trace_tea_buf_irq_o,
+  output logic                      trace_tea_buf_full_o,
+  // the sampler's line write to memory, and memory's answer
+  output logic                      trace_tea_buf_req_o,
+  output logic [PADDR_BITS-LINE_OFF_BITS-1:0] trace_tea_buf_line_o,
+  output logic [LINE_BITS-1:0]      trace_tea_buf_data_o,
+  output logic [7:0]                trace_tea_buf_wmask_o,
+  output logic                      trace_tea_buf_ack_o,
+  output logic                      trace_tea_buf_done_o,
+  output logic                      trace_tea_buf_error_o,
   input  logic                      dbg_tea_we_i,
   input  logic [11:0]               dbg_tea_addr_i,
   input  logic [63:0]               dbg_tea_wdata_i
@@ -182,6 +194,13 @@ module tea_soc #(
   logic [LP_ID_BITS-1:0] h_lreq_id;
   logic                  probe_valid, probe_inval, probe_done;
   logic [PADDR_BITS-1:0] probe_addr;
+  // the TEA sampler's buffer writes and the host's requests -> host_dma
+  logic                  tea_buf_req, tea_buf_ack, tea_buf_done;
+  logic [PADDR_BITS-LINE_OFF_BITS-1:0] tea_buf_line, dma_req_line;
+  logic [LINE_BITS-1:0]  tea_buf_data, dma_req_wdata;
+  logic [7:0]            tea_buf_wmask;
+  logic                  dma_req_valid, dma_req_ready, dma_req_write, dma_resp_valid;
+  logic [LINE_BITS/8-1:0] dma_req_wstrb;
   // arbiter <-> router
   logic                  r_lreq_valid, r_lreq_ready, r_lreq_write;
   logic [PADDR_BITS-1:0] r_lreq_addr;
@@ -243,7 +262,10 @@ module tea_soc #(
     .probe_valid_i(probe_valid), .probe_addr_i(probe_addr), .probe_inval_i(probe_inval),
     .probe_done_o(probe_done),
     .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,
-    .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i, .tea_irq_o(tea_irq)
+    .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i, .tea_irq_o(tea_irq),
+    .tea_buf_req_o(tea_buf_req), .tea_buf_line_o(tea_buf_line), .tea_buf_data_o(tea_buf_data),
+    .tea_buf_wmask_o(tea_buf_wmask), .tea_buf_ack_i(tea_buf_ack), .tea_buf_done_i(tea_buf_done),
+    .tea_buf_error_i(host_dma_resp_error_o)
 `ifdef TEA_TRACE
     ,
     .trace_valid_o, .trace_pc_o, .trace_insn_o, .trace_rd_o, .trace_rd_value_o,
@@ -258,16 +280,30 @@ module tea_soc #(
     .trace_tea_we_o, .trace_tea_addr_o, .trace_tea_wdata_o,
     .trace_tea_valid_o, .trace_tea_time_o, .trace_tea_state_o, .trace_tea_priv_o, .trace_tea_mask_o,
     .trace_tea_pc_o, .trace_tea_psv_o, .trace_tea_lost_o, .trace_tea_filtered_o,
+    .trace_tea_seq_o, .trace_tea_buf_ptr_o, .trace_tea_buf_irq_o, .trace_tea_buf_full_o,
     .dbg_tea_we_i, .dbg_tea_addr_i, .dbg_tea_wdata_i
 `endif
   );
 
+  host_port_arbiter u_host_port_arbiter (
+    .clk_i, .rst_ni,
+    .host_req_valid_i(host_dma_req_valid_i), .host_req_ready_o(host_dma_req_ready_o),
+    .host_req_line_i(host_dma_req_line_i), .host_req_write_i(host_dma_req_write_i),
+    .host_req_wdata_i(host_dma_req_wdata_i), .host_req_wstrb_i(host_dma_req_wstrb_i),
+    .host_resp_valid_o(host_dma_resp_valid_o),
+    .tea_req_valid_i(tea_buf_req), .tea_req_ready_o(tea_buf_ack), .tea_req_line_i(tea_buf_line),
+    .tea_req_wdata_i(tea_buf_data), .tea_req_wmask_i(tea_buf_wmask),
+    .tea_resp_valid_o(tea_buf_done),
+    .req_valid_o(dma_req_valid), .req_ready_i(dma_req_ready), .req_line_o(dma_req_line),
+    .req_write_o(dma_req_write), .req_wdata_o(dma_req_wdata), .req_wstrb_o(dma_req_wstrb),
+    .resp_valid_i(dma_resp_valid));
+
   host_dma u_host_dma (
     .clk_i, .rst_ni,
-    .req_valid_i(host_dma_req_valid_i), .req_ready_o(host_dma_req_ready_o),
-    .req_line_i(host_dma_req_line_i), .req_write_i(host_dma_req_write_i),
-    .req_wdata_i(host_dma_req_wdata_i), .req_wstrb_i(host_dma_req_wstrb_i),
-    .resp_valid_o(host_dma_resp_valid_o), .resp_rdata_o(host_dma_resp_rdata_o),
+    .req_valid_i(dma_req_valid), .req_ready_o(dma_req_ready),
+    .req_line_i(dma_req_line), .req_write_i(dma_req_write),
+    .req_wdata_i(dma_req_wdata), .req_wstrb_i(dma_req_wstrb),
+    .resp_valid_o(dma_resp_valid), .resp_rdata_o(host_dma_resp_rdata_o),
     .resp_error_o(host_dma_resp_error_o),
     .probe_valid_o(probe_valid), .probe_addr_o(probe_addr), .probe_inval_o(probe_inval),
     .probe_done_i(probe_done),
@@ -364,4 +400,13 @@ module tea_soc #(
     .lcr_o(uart_lcr_o), .irq_o(uart_irq));
 
   assign mtime_o = mtime;
+`ifdef TEA_TRACE
+  assign trace_tea_buf_req_o   = tea_buf_req;
+  assign trace_tea_buf_line_o  = tea_buf_line;
+  assign trace_tea_buf_data_o  = tea_buf_data;
+  assign trace_tea_buf_wmask_o = tea_buf_wmask;
+  assign trace_tea_buf_ack_o   = tea_buf_ack;
+  assign trace_tea_buf_done_o  = tea_buf_done;
+  assign trace_tea_buf_error_o = tea_buf_done && host_dma_resp_error_o;
+`endif
 endmodule

@@ -49,15 +49,15 @@ void cosim_destroy(struct cosim *cs)
 /* CSRs whose value depends on timing, not on the program: the cycle and
  * the implemented event counters (one per event), the time, pending
  * interrupts and what the TEA sampler latched or counts (its status,
- * timestamp, lost and filtered counts, the cycles to the next sample and
- * the slots). */
+ * timestamp, lost and filtered counts, the cycles to the next sample, the
+ * slots and how far its buffer writer got). */
 static bool csr_is_timing_dependent(unsigned csr)
 {
 	return csr == 0xc00 || csr == 0xc01 || (csr >= 0xc03 && csr < 0xc03 + TEA_HPM_NUM_EVENTS) ||
 	       csr == 0xb00 || (csr >= 0xb03 && csr < 0xb03 + TEA_HPM_NUM_EVENTS) ||
 	       csr == 0x344 || csr == 0x144 ||
 	       (csr >= TEA_CSR_STAT && csr <= TEA_CSR_LOST) || csr == TEA_CSR_FILT ||
-	       csr == TEA_CSR_COUNT ||
+	       csr == TEA_CSR_COUNT || csr == TEA_CSR_PTR ||
 	       (csr >= TEA_CSR_ADDR0 && csr <= TEA_CSR_LAST);
 }
 

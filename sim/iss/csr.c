@@ -131,11 +131,7 @@ void csr_reset(struct hart *h)
 	h->instret_inc = 1;
 	memset(h->mhpmcounter, 0, sizeof(h->mhpmcounter));
 	memset(h->mhpmevent, 0, sizeof(h->mhpmevent));
-	memset(h->tea_held, 0, sizeof(h->tea_held));
-	h->tea_wr = false;
-	h->tea_busy = false;
-	if (h->tea_model)
-		tea_sampler_model_reset(h->tea_model, h->tea_width);
+	tea_reset(h);
 }
 
 /* SD is not kept: it reads 1 while FS is Dirty (VS and XS are 0). */

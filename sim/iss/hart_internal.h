@@ -191,11 +191,14 @@ struct hart {
 	 * commit width of the RTL it is compared with. */
 	unsigned tea_width;
 	bool tea_irq;		/* the sampler's interrupt line */
-	uint64_t tea_held[TEA_CSR_COUNT - TEA_CSR_CTL + 1];
+	uint64_t tea_held[TEA_CSR_WMARK - TEA_CSR_CTL + 1];
 	/* With a sampler (tea.c): its model, and the TEA CSR write of the
 	 * instruction executing, applied in its cycle. */
 	struct tea_sampler_model *tea_model;
 	bool tea_wr;
+	/* memory's answer to the sampler's buffer line write in the next
+	 * step: it takes the line (ack), and a step later ends it (done) */
+	bool tea_buf_ack, tea_buf_done, tea_buf_error;
 	/* tea_step has work: the sampler is enabled or a CSR write waits.
 	 * The step loop tests this one flag (most runs never enable it). */
 	bool tea_busy;
@@ -225,6 +228,8 @@ uint32_t tea_csr_ctl(const struct hart *h);
 void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v);
 void tea_csr_write(struct hart *h, unsigned csr, uint64_t v);
 void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn);
+/* The TEA CSRs and sampler as at reset, the interrupt line low. */
+void tea_reset(struct hart *h);
 
 static inline bool hart_raise(struct hart *h, uint64_t cause, uint64_t tval)
 {

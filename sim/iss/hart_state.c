@@ -41,6 +41,23 @@ static void save_sampler(const struct tea_sampler_model *m, struct ckpt_out *o)
 	ckpt_put_u64(o, m->last_psv);
 	ckpt_put_u32(o, m->last_priv);
 	ckpt_put_bool(o, m->sampled);
+	ckpt_put_u32(o, m->seq);
+	ckpt_put_u32(o, m->sample_seq);
+	ckpt_put_u64(o, m->base);
+	ckpt_put_u64(o, m->limit);
+	ckpt_put_u64(o, m->ptr);
+	ckpt_put_u64(o, m->wmark);
+	ckpt_put_bool(o, m->buf_irq);
+	ckpt_put_bool(o, m->full);
+	ckpt_put_bool(o, m->wr_busy);
+	ckpt_put_bool(o, m->wr_req);
+	ckpt_put_bool(o, m->wr_sent);
+	ckpt_put_bool(o, m->wr_err);
+	ckpt_put_u32(o, m->wr_idx);
+	ckpt_put_u64(o, m->wr_addr);
+	ckpt_put_u64(o, m->wr_line);
+	put_u64s(o, m->line, TEA_LINE_WORDS);
+	ckpt_put_u32(o, m->line_mask);
 }
 
 static void restore_sampler(struct tea_sampler_model *m, struct ckpt_in *in, unsigned width)
@@ -68,6 +85,25 @@ static void restore_sampler(struct tea_sampler_model *m, struct ckpt_in *in, uns
 	m->last_psv = ckpt_get_u64(in);
 	m->last_priv = ckpt_get_u32(in);
 	m->sampled = ckpt_get_bool(in);
+	m->seq = ckpt_get_u32(in);
+	m->sample_seq = ckpt_get_u32(in);
+	m->base = ckpt_get_u64(in) & TEA_BUF_ADDR_MASK;
+	m->limit = ckpt_get_u64(in) & TEA_BUF_ADDR_MASK;
+	m->ptr = ckpt_get_u64(in) & TEA_BUF_ADDR_MASK;
+	m->wmark = ckpt_get_u64(in) & TEA_BUF_ADDR_MASK;
+	m->buf_irq = ckpt_get_bool(in);
+	m->full = ckpt_get_bool(in);
+	m->wr_busy = ckpt_get_bool(in);
+	m->wr_req = ckpt_get_bool(in);
+	m->wr_sent = ckpt_get_bool(in);
+	m->wr_err = ckpt_get_bool(in);
+	m->wr_idx = ckpt_get_u32(in);
+	if (m->wr_idx > 2 + 2 * width)
+		ckpt_fail(in, "corrupt: the TEA buffer writer's record word %u", m->wr_idx);
+	m->wr_addr = ckpt_get_u64(in) & TEA_BUF_ADDR_MASK;
+	m->wr_line = ckpt_get_u64(in) & (TEA_BUF_ADDR_MASK >> 6);
+	get_u64s(in, m->line, TEA_LINE_WORDS);
+	m->line_mask = ckpt_get_u32(in) & 0xff;
 }
 
 void hart_save(const struct hart *h, struct ckpt_out *o)
@@ -110,8 +146,11 @@ void hart_save(const struct hart *h, struct ckpt_out *o)
 	put_u64s(o, h->mhpmevent, HPM_LAST + 1);
 	ckpt_put_u32(o, h->tea_width);
 	ckpt_put_bool(o, h->tea_irq);
-	put_u64s(o, h->tea_held, TEA_CSR_COUNT - TEA_CSR_CTL + 1);
+	put_u64s(o, h->tea_held, TEA_CSR_WMARK - TEA_CSR_CTL + 1);
 	ckpt_put_bool(o, h->tea_wr);
+	ckpt_put_bool(o, h->tea_buf_ack);
+	ckpt_put_bool(o, h->tea_buf_done);
+	ckpt_put_bool(o, h->tea_buf_error);
 	ckpt_put_bool(o, h->tea_busy);
 	ckpt_put_u32(o, h->tea_wr_csr);
 	ckpt_put_u64(o, h->tea_wr_data);
@@ -168,8 +207,11 @@ bool hart_restore(struct hart *h, struct ckpt_in *in)
 	if (ckpt_get_u32(in) != h->tea_width)
 		return ckpt_fail(in, "corrupt: the TEA commit width differs from the hart's");
 	h->tea_irq = ckpt_get_bool(in);
-	get_u64s(in, h->tea_held, TEA_CSR_COUNT - TEA_CSR_CTL + 1);
+	get_u64s(in, h->tea_held, TEA_CSR_WMARK - TEA_CSR_CTL + 1);
 	h->tea_wr = ckpt_get_bool(in);
+	h->tea_buf_ack = ckpt_get_bool(in);
+	h->tea_buf_done = ckpt_get_bool(in);
+	h->tea_buf_error = ckpt_get_bool(in);
 	h->tea_busy = ckpt_get_bool(in);
 	h->tea_wr_csr = ckpt_get_u32(in);
 	h->tea_wr_data = ckpt_get_u64(in);

@@ -10,19 +10,46 @@
  * it lets software that samples itself (the Linux driver, the bare-metal
  * runtime) run its paths on the ISS. Its interrupt drives mip bit 16 and
  * PLIC source SOC_TEA_IRQ. A CSR write takes effect in the cycle of the
- * instruction that makes it, as on the RTL. */
+ * instruction that makes it, as on the RTL. In buffer mode memory takes
+ * each line the writer offers in the next step and ends it in the one
+ * after, as the RTL's coherent port does a few cycles later. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "iss/hart_internal.h"
 #include "pics.h"
+#include "soc/soc.h"
 #include "tea/csr.h"
 #include "tea/sampler_model.h"
 
+/* The sampler's interrupt line: mip bit 16 and PLIC source SOC_TEA_IRQ. */
+static void drive_irq(struct hart *h, bool irq)
+{
+	if (irq == h->tea_irq)
+		return;
+	h->tea_irq = irq;
+	h->check_irq = true;
+	soc_set_irq_source(h->soc, SOC_TEA_IRQ, irq);
+}
+
+void tea_reset(struct hart *h)
+{
+	memset(h->tea_held, 0, sizeof(h->tea_held));
+	h->tea_wr = false;
+	h->tea_busy = false;
+	h->tea_buf_ack = h->tea_buf_done = h->tea_buf_error = false;
+	/* (without a sampler the line is the caller's: hart_set_tea_irq) */
+	if (h->tea_model) {
+		tea_sampler_model_reset(h->tea_model, h->tea_width);
+		drive_irq(h, false);
+	}
+}
+
 bool hart_set_tea_sampler(struct hart *h, bool on)
 {
+	tea_reset(h);
 	free(h->tea_model);
 	h->tea_model = NULL;
-	h->tea_busy = false;
 	if (!on)
 		return true;
 	h->tea_model = malloc(sizeof(*h->tea_model));
@@ -43,6 +70,10 @@ bool tea_csr_exists(const struct hart *h, unsigned csr)
 	case TEA_CSR_INFO:
 	case TEA_CSR_FILT:
 	case TEA_CSR_COUNT:
+	case TEA_CSR_BASE:
+	case TEA_CSR_LIMIT:
+	case TEA_CSR_PTR:
+	case TEA_CSR_WMARK:
 		return true;
 	}
 	return (csr >= TEA_CSR_ADDR0 && csr < TEA_CSR_ADDR0 + h->tea_width) ||
@@ -52,7 +83,8 @@ bool tea_csr_exists(const struct hart *h, unsigned csr)
 bool tea_csr_writable(unsigned csr)
 {
 	return csr == TEA_CSR_CTL || csr == TEA_CSR_PERIOD || csr == TEA_CSR_STAT ||
-	       csr == TEA_CSR_LOST || csr == TEA_CSR_FILT || csr == TEA_CSR_COUNT;
+	       csr == TEA_CSR_LOST || csr == TEA_CSR_FILT || csr == TEA_CSR_COUNT ||
+	       (csr >= TEA_CSR_BASE && csr <= TEA_CSR_WMARK);
 }
 
 uint32_t tea_csr_ctl(const struct hart *h)
@@ -83,11 +115,16 @@ void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 		*v = m->countdown;
 	} else if (csr == TEA_CSR_TIME) {
 		*v = m->time;
+	} else if (csr == TEA_CSR_BASE) {
+		*v = m->base;
+	} else if (csr == TEA_CSR_LIMIT) {
+		*v = m->limit;
+	} else if (csr == TEA_CSR_PTR) {
+		*v = m->ptr;
+	} else if (csr == TEA_CSR_WMARK) {
+		*v = m->wmark;
 	} else if (csr == TEA_CSR_STAT) {
-		*v = (m->valid ? TEA_STAT_V : 0) | (m->wait ? TEA_STAT_WAIT : 0) |
-		     (uint64_t)m->state << TEA_STAT_STATE_SHIFT |
-		     (uint64_t)m->mask << TEA_STAT_MASK_SHIFT |
-		     (uint64_t)m->priv << TEA_STAT_PRIV_SHIFT;
+		*v = tea_sampler_model_stat(m);
 	} else if (csr >= TEA_CSR_PSV0) {
 		*v = m->psv[csr - TEA_CSR_PSV0];
 	} else if (csr >= TEA_CSR_ADDR0) {
@@ -103,10 +140,12 @@ void tea_csr_write(struct hart *h, unsigned csr, uint64_t v)
 		h->tea_wr = true;
 		h->tea_busy = true;
 	} else if (csr != TEA_CSR_STAT) {
-		/* as the RTL holds them: teactl's defined bits, 32-bit counts */
+		/* as the RTL holds them: teactl's defined bits, 32-bit counts,
+		 * buffer addresses */
 		h->tea_held[csr - TEA_CSR_CTL] = csr == TEA_CSR_CTL ? v & TEA_CTL_MASK :
 						 csr == TEA_CSR_PERIOD || csr == TEA_CSR_COUNT ?
-						 (uint32_t)v : v;
+						 (uint32_t)v :
+						 csr >= TEA_CSR_BASE ? v & TEA_BUF_ADDR_MASK : v;
 	}
 }
 
@@ -141,15 +180,31 @@ void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t
 		.retire = 1, .retire_trap = trapped, .flush = trapped, .priv = priv,
 		.pc = { pc }, .psv = { psv },
 		.csr_we = h->tea_wr, .csr_addr = h->tea_wr_csr, .csr_wdata = h->tea_wr_data,
+		.buf_ack = h->tea_buf_ack, .buf_done = h->tea_buf_done,
+		.buf_error = h->tea_buf_error,
 	};
+	uint64_t line;
+	unsigned words;
 
 	h->tea_wr = false;
 	m->cycle = h->cycle;
 	tea_sampler_model_cycle(m, &c);
-	h->tea_busy = (m->ctl & TEA_CTL_EN) != 0;
-	if (m->valid != h->tea_irq) {
-		h->tea_irq = m->valid;
-		h->check_irq = true;
-		soc_set_irq_source(h->soc, SOC_TEA_IRQ, m->valid);
+	/* memory takes an offered line now and ends it in the next step */
+	h->tea_buf_done = h->tea_buf_ack;
+	h->tea_buf_ack = tea_sampler_model_line(m, &line, &words);
+	if (h->tea_buf_ack) {
+		h->tea_buf_error = false;
+		for (unsigned i = 0; i < TEA_LINE_WORDS; i++) {
+			uint8_t *p = words >> i & 1 ? soc_dram(h->soc, line + 8 * i, 8) : NULL;
+
+			if (words >> i & 1 && !p)
+				h->tea_buf_error = true;
+			else if (p)
+				memcpy(p, &m->line[i], 8);	/* little-endian host */
+		}
 	}
+	/* (a sample latched in buffer mode goes to the writer, also with
+	 * sampling off) */
+	h->tea_busy = (m->ctl & TEA_CTL_EN) || m->wr_busy || (m->valid && (m->ctl & TEA_CTL_BUF));
+	drive_irq(h, tea_sampler_model_irq(m));
 }

@@ -387,6 +387,9 @@ static void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
 	c->csr_we = t->trace_tea_we_o;
 	c->csr_addr = t->trace_tea_addr_o;
 	c->csr_wdata = t->trace_tea_wdata_o;
+	c->buf_ack = t->trace_tea_buf_ack_o;
+	c->buf_done = t->trace_tea_buf_done_o;
+	c->buf_error = t->trace_tea_buf_error_o;
 }
 
 static void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
@@ -404,6 +407,15 @@ static void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 	}
 	r->lost = t->trace_tea_lost_o;
 	r->filtered = t->trace_tea_filtered_o;
+	r->seq = t->trace_tea_seq_o;
+	r->buf_ptr = t->trace_tea_buf_ptr_o;
+	r->buf_irq = t->trace_tea_buf_irq_o;
+	r->buf_full = t->trace_tea_buf_full_o;
+	r->buf_req = t->trace_tea_buf_req_o;
+	r->buf_addr = (uint64_t)t->trace_tea_buf_line_o << 6;
+	r->buf_mask = t->trace_tea_buf_wmask_o;
+	for (unsigned i = 0; i < TEA_LINE_WORDS; i++)
+		r->buf_line[i] = lane64(t->trace_tea_buf_data_o, i);
 }
 
 const struct rtl_backend tea_rtl_backend = {

@@ -40,6 +40,10 @@ struct tea_cycle {
 	bool csr_we;
 	unsigned csr_addr;
 	uint64_t csr_wdata;
+	/* memory's answer to the sample buffer's line write: it takes the
+	 * offered line in this cycle (ack), or ends the one it took (done;
+	 * error: the address is outside memory and nothing was written) */
+	bool buf_ack, buf_done, buf_error;
 };
 
 /* Instructions committing in @c (0 when the head traps or is replayed). */

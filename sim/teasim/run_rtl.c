@@ -73,6 +73,19 @@ static bool waits_in_wfi(struct run *r)
 	       insn == INSN_WFI;
 }
 
+/* The TEA sampler's buffer writer has written a line to the RTL's memory:
+ * the same words go to the reference's, whose loads are checked against
+ * the RTL's. */
+static void mirror_buffer_line(struct run *r, const struct tea_sample_regs *regs)
+{
+	for (unsigned i = 0; i < TEA_LINE_WORDS; i++) {
+		uint64_t word = regs->buf_line[i];
+
+		if (regs->buf_mask >> i & 1)
+			host_mem_soc_access(r->soc, regs->buf_addr + 8 * i, &word, 8, true);
+	}
+}
+
 /* One clock cycle: TEA's debug write and the cycle's TEA trace, the cycle,
  * the sampler's registers checked, each commit checked against the
  * reference. Returns 0, or teasim's exit status, which r->status keeps
@@ -90,9 +103,12 @@ static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 		tea_run_debug_write(r->tea, &w);
 	r->backend->tea_write(r->rtl, w.valid, w.addr, w.data);
 	r->backend->tea_cycle(r->rtl, &tc);
+	if (tc.buf_done && !tc.buf_error)
+		mirror_buffer_line(r, &r->tea_regs);
 	unsigned n = r->backend->cycle(r->rtl, c);
 
 	r->backend->tea_regs(r->rtl, &regs);
+	r->tea_regs = regs;
 	if (!r->tea_done && tea_run_cycle(r->tea, &tc, &regs, msg, sizeof(msg))) {
 		fflush(stdout);
 		return r->status = error(EXIT_ERROR, "TEA: %s", msg);

@@ -16,6 +16,7 @@
 #include "iss/hart.h"
 #include "loader/elf_loader.h"
 #include "soc/soc.h"
+#include "tea/sampler_model.h"
 #include "tea/tea_run.h"
 
 /* Exit codes of teasim itself, distinct from small program exit codes. */
@@ -88,6 +89,8 @@ struct run {
 	struct rtl_soc *rtl;   /* the RTL model, with --rtl; hart is then its reference */
 	struct cosim *cosim;
 	struct tea_run *tea;   /* with --rtl: the TEA sampler's check, samples, golden */
+	struct tea_sample_regs tea_regs; /* with --rtl: the sampler's registers as the
+					    last cycle left them */
 	bool tea_done;         /* the run ended: later cycles (the host reading
 				* results) are not the program's */
 	bool semihosting;      /* --rtl: the core halts on EBREAK for semihosting */

@@ -3,9 +3,10 @@
 # lines; `make bench` is not in `make test`, so a change of those lines would
 # break it unseen. This runs bench-rtl.sh, stages.sh and tea-overhead.sh on
 # small programs and checks the rows they print.
-# usage: scripts-test.sh TEASIM TEAPERF PROGRAM.elf IRQ_SAMPLING_0.elf IRQ_SAMPLING_P.elf
+# usage: scripts-test.sh TEASIM TEAPERF PROGRAM.elf IRQ_SAMPLING_0.elf IRQ_SAMPLING_P.elf \
+#	BUF_SAMPLING_P.elf LINUX_DIR
 set -uo pipefail
-sim=$1 teaperf=$2 prog=$3 irq0=$4 irqp=$5
+sim=$1 teaperf=$2 prog=$3 irq0=$4 irqp=$5 bufp=$6 linux=$7
 fail() { echo "bench scripts: FAIL: $*"; exit 1; }
 name=$(basename "$prog" .elf)
 
@@ -25,10 +26,23 @@ for stage in commit dispatch issue; do
 		fail "stages.sh printed no $stage row for $name"
 done
 
-out=$(eval/bench/tea-overhead.sh "$sim --config default" "$irq0" "$irqp" 2>&1) ||
+out=$(eval/bench/tea-overhead.sh "$sim --config default" "$irq0" "$irqp" "$bufp" 2>&1) ||
 	{ echo "$out"; fail "tea-overhead.sh failed"; }
 echo "$out"
-echo "$out" | grep -qE '^off +[0-9]+ +0 +0 ' || fail "tea-overhead.sh printed no row without sampling"
-echo "$out" | grep -qE '^[0-9]+ +[0-9]+ +[1-9][0-9]* +[0-9]+ +[0-9.]+%$' ||
-	fail "tea-overhead.sh printed no row with samples"
+echo "$out" | grep -qE '^off: [1-9][0-9]* cycles$' || fail "tea-overhead.sh printed no line without sampling"
+for mode in interrupt buffer; do
+	echo "$out" | grep -qE "^$mode period [1-9][0-9]*: [1-9][0-9]* samples, [0-9]+ lost, [-+][0-9]+\.[0-9]{2}%$" ||
+		fail "tea-overhead.sh printed no $mode line with samples"
+done
+# linux-overhead.sh on the ISS, a short command at two periods
+out=$(eval/bench/linux-overhead.sh "$linux" "$sim" "/bin/loop 2000" 100000 20000 2>&1) ||
+	{ echo "$out"; fail "linux-overhead.sh failed"; }
+echo "$out"
+echo "$out" | grep -qE '^off: [1-9][0-9]* cycles$' || fail "linux-overhead.sh printed no line without sampling"
+for mode in interrupt buffer; do
+	for p in 100000 20000; do
+		echo "$out" | grep -qE "^$mode period $p: [1-9][0-9]* samples, [0-9]+ lost, [-+][0-9]+\.[0-9]{2}%$" ||
+			fail "linux-overhead.sh printed no line for $mode period $p"
+	done
+done
 echo "bench scripts: PASS"

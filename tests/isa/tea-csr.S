@@ -1,6 +1,6 @@
 /* The TEA sample CSRs (docs/tea-csr.md) and the TEA interrupt bit: which
  * numbers exist, which are read-only, the WARL masks of teactl,
- * teaperiod and teacount, teafilt read-write, M and S access, U access only with teactl.UEN, and bit 16 of
+ * teaperiod, teacount and the sample buffer's addresses, teafilt read-write, M and S access, U access only with teactl.UEN, and bit 16 of
  * mie/mideleg (sie when delegated). Nothing is sampled here: the sampler
  * stays off. */
 #include "test.h"
@@ -13,6 +13,10 @@
 #define TEA_INFO   0x5c5
 #define TEA_FILT   0x5c6
 #define TEA_COUNT  0x5c7
+#define TEA_BASE   0x5c8
+#define TEA_LIMIT  0x5c9
+#define TEA_PTR    0x5ca
+#define TEA_WMARK  0x5cb
 #define TEA_ADDR0  0x5d0
 #define TEA_PSV0   0x5e0
 #define TEA_UEN    2
@@ -37,7 +41,7 @@
 	TEST_BEGIN
 	SET_MTVEC env_trap_m_record
 
-	/* teainfo: 10 PSV bits, map version 4, a width of 1..8 */
+	/* teainfo: 10 PSV bits, map version 5, a width of 1..8 */
 	CASE 1
 	csrr a0, TEA_INFO
 	srli a1, a0, 8
@@ -45,14 +49,15 @@
 	EXPECT a1, 10
 	srli a1, a0, 16
 	andi a1, a1, 0xff
-	EXPECT a1, 4
+	EXPECT a1, 5
 	andi a1, a0, 0xf
 	addi a1, a1, -1
 	sltiu a1, a1, 8
 	EXPECT a1, 1
 
-	/* WARL: teactl keeps EN, UEN, XU, XS, XM and JIT; teaperiod and
-	 * teacount 32 bits; teafilt 64 */
+	/* WARL: teactl keeps EN, UEN, BUF, WRAP, XU, XS, XM and JIT;
+	 * teaperiod and teacount 32 bits; teafilt 64; the buffer's
+	 * addresses bits 55:3 */
 	CASE 2
 	li t0, -1
 	csrw TEA_PERIOD, t0
@@ -63,7 +68,7 @@
 	li t0, -2               /* all but EN: the sampler stays off */
 	csrw TEA_CTL, t0
 	csrr a0, TEA_CTL
-	EXPECT a0, 0x1fb2
+	EXPECT a0, 0x1fbe
 	csrw TEA_CTL, zero
 	li t0, 12345
 	csrw TEA_LOST, t0
@@ -76,13 +81,30 @@
 	csrr a0, TEA_FILT
 	EXPECT_SAME a0, t0
 	csrw TEA_FILT, zero
+	li t1, 0x00fffffffffffff8
+	csrw TEA_BASE, t0
+	csrr a0, TEA_BASE
+	EXPECT_SAME a0, t1
+	csrw TEA_LIMIT, t0
+	csrr a0, TEA_LIMIT
+	EXPECT_SAME a0, t1
+	csrw TEA_PTR, t0
+	csrr a0, TEA_PTR
+	EXPECT_SAME a0, t1
+	csrw TEA_WMARK, t0
+	csrr a0, TEA_WMARK
+	EXPECT_SAME a0, t1
+	csrw TEA_BASE, zero
+	csrw TEA_LIMIT, zero
+	csrw TEA_PTR, zero
+	csrw TEA_WMARK, zero
 
 	/* read-only and missing numbers */
 	ILLEGAL 3, "csrw 0x5c3, zero"          /* teatime */
 	ILLEGAL 4, "csrw 0x5c5, zero"          /* teainfo */
 	ILLEGAL 5, "csrw 0x5d0, zero"          /* teaaddr0 */
 	ILLEGAL 6, "csrw 0x5e0, zero"          /* teapsv0 */
-	ILLEGAL 7, "csrr a0, 0x5c8"
+	ILLEGAL 7, "csrr a0, 0x5cc"
 	ILLEGAL 8, "csrr a0, 0x5ff"
 	ILLEGAL 9, "csrr a0, 0x5d8"
 	LEGAL 10, "csrr a0, 0x5d0"

@@ -16,5 +16,7 @@ if ! grep -q '^  "\^tea,\.\*":' "$bindings/vendor-prefixes.yaml"; then
 		"$bindings/vendor-prefixes.yaml"
 fi
 cd "$src"
-perl scripts/checkpatch.pl --strict -f "$top/driver/linux/tea_pmu.c"
+for f in tea_pmu_core.c tea_pmu_aux.c tea_pmu.h; do
+	perl scripts/checkpatch.pl --strict -f "$top/driver/linux/$f"
+done
 perl scripts/checkpatch.pl --strict -f "$top/driver/linux/bindings/tea,sampler.yaml"

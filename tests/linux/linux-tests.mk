@@ -94,13 +94,21 @@ $(RESULTS)/linux/demo: $(BINS) $(LINUX_IMAGE) $(LINUX_CPIO) tests/linux/linux-de
 
 # The TEA driver and its binding in the kernel's own style, checked inside
 # the kernel tree (tests/linux/checkpatch.sh).
-$(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile driver/linux/tea_pmu.c \
+$(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile $(LINUX_DRIVER_SRCS) \
 		driver/linux/bindings/tea,sampler.yaml tests/linux/checkpatch.sh FORCE
 	@$(RUN_TEST) $@ 120 tests/linux/checkpatch.sh $(LINUX_SRC)
 
+# The driver as it builds against a kernel without perf-exports.patch
+# (tests/linux/module-unpatched.sh).
+$(RESULTS)/linux/module-unpatched: $(LINUX_MODULE_BUFFER_ONLY) $(LINUX_IMAGE) $(LINUX_CPIO) \
+		$(BUILD)/bin/teasim $(BUILD)/bin/teaperf tests/linux/module-unpatched.sh tests/linux/lib.sh \
+		driver/linux/perf-exports.patch FORCE
+	@$(RUN_TEST) $@ 300 tests/linux/module-unpatched.sh $(LINUX_DIR) $(LINUX_MODULE_BUFFER_ONLY) \
+		$(BUILD)/bin/teaperf $(BUILD)/bin/teasim
+
 LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
 		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf $(RESULTS)/linux/stock-perf \
-		      $(RESULTS)/linux/debug $(RESULTS)/linux/own-program
+		      $(RESULTS)/linux/debug $(RESULTS)/linux/own-program $(RESULTS)/linux/module-unpatched
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/glibc-rtl \
 		     $(RESULTS)/linux/perf-rtl \

@@ -107,8 +107,9 @@ check "1 MiB through the host file channel arrives intact ($(grep -o 'host-write
 # either fell in a period that brought a sample or a loss, or was
 # throttled (within 5%: the clocks' conversion, the periods cut short).
 run short "$@" "${boot[@]}" --max-insns 400000000 --host-dir "$work/host" \
-	--append "$append /bin/teaperf record -c 1000 -o host:short.tea /bin/loop 2000"
-[ $status -eq 0 ] && grep -qE '^teaperf: [0-9]+ samples .*, 0 in the kernel; throttled [1-9]' "$work/short.out"
+	--append "$append /bin/teaperf record --mode interrupt -c 1000 -o host:short.tea /bin/loop 2000 ; \
+/bin/teaperf record --mode buffer -c 1000 -o host:shortbuf.tea /bin/loop 2000"
+[ $status -eq 0 ] && grep -qE '^teaperf: [0-9]+ samples of /bin/loop in host:short.tea \(interrupt mode\); lost [0-9]+ in the hardware, 0 in the kernel; throttled [1-9]' "$work/short.out"
 check "at period 1000 perf throttles, the command finishes, the ring loses nothing (status $status)" $? short
 account=$("$teaperf" script "$work/host/short.tea" 2>&1 | awk '
 	/^sample / { n++; if (n == 1) first = $2; last = $2 }
@@ -118,6 +119,20 @@ account=$("$teaperf" script "$work/host/short.tea" 2>&1 | awk '
 		n, lost, times, cycles, covered, span
 	      d = covered - span; if (d < 0) d = -d; exit !(times > 0 && cycles > 0 && d <= span / 20) }')
 check "the throttle record accounts for the run ($account)" $? short
+# In buffer mode the sampler writes the samples itself: at the same
+# period nothing throttles and nothing is lost, and nearly every sample
+# comes a period after the last (no jitter), none sooner: the others
+# follow a sample of the firmware (not taken: a gap of two periods) or a
+# time the command was not running.
+account=$("$teaperf" script "$work/host/shortbuf.tea" 2>&1 | awk '
+	/^sample / { n++; if (n > 1) { d = $2 - last; if (d == 1000) exact++; if (d < 1000) sooner++ }
+		     last = $2 }
+	/^lost / { lost = $2 } /^throttled / { times = $2 }
+	END { printf "%d samples, %d lost, throttled %d times, %d a period after the last, %d sooner",
+		n, lost, times, exact, sooner
+	      exit !(n > 100 && lost == 0 && times == 0 && exact >= 0.95 * (n - 1) && sooner == 0) }')
+[ $? -eq 0 ] && grep -qE '^teaperf: [0-9]+ samples of /bin/loop in host:shortbuf.tea \(buffer mode\); lost [0-9]+ in the hardware, 0 in the kernel; throttled 0 times' "$work/short.out"
+check "buffer mode at period 1000: no throttling, no loss, a sample every period ($account)" $? short
 
 run nodir "$@" "${boot[@]}" --append "$append /bin/teaperf record -o host:x.tea /bin/hello"
 [ $status -eq 1 ] && has nodir "teaperf: teasim was started without --host-dir"

@@ -6,8 +6,11 @@
  * timed with mcycle. Then it pauses the sampler around more work, which
  * must get no sample, and resumes it for a last round, which must: the
  * runtime's pause keeps the cycles left to the next sample (teacount).
+ * Built with TEA_BUFFER=1 (buf-sampling) the sampler writes the log
+ * itself (buffer mode) and the program checks its records: in order of
+ * time, with valid states and slots, numbered without gaps unless lost.
  * `make bench-tea` builds it with other TEA_PERIODs (0: no sampling) to
- * measure what sampling costs. */
+ * measure what sampling costs in each mode. */
 #include <stdint.h>
 #include <stdio.h>
 
@@ -17,6 +20,10 @@
 #ifndef TEA_PERIOD
 #define TEA_PERIOD 1000
 #endif
+#ifndef TEA_BUFFER
+#define TEA_BUFFER 0
+#endif
+#define MODE (TEA_BUFFER ? "buffer" : "interrupt")
 #define ROUNDS 40
 
 /* tea-baremetal.ld: a 1 MiB heap, zeros and never cleared. The sample log
@@ -69,6 +76,39 @@ static uint64_t __attribute__((noinline, noclone)) unsampled(uint64_t x, unsigne
  * calls that pause, resume and stop the sampler. */
 static volatile uint64_t sink;
 
+/* The records the sampler wrote: in time order, each a real sample (V,
+ * slots a prefix, the first holding an address), numbered (SEQ) one after
+ * the other but for samples lost. 0, or -1 with a message. */
+static int check_records(void)
+{
+	const struct bm_tea_log *log = &bm_tea_log;
+	unsigned words = TEA_LOG_RECORD_WORDS(log->width);
+	uint64_t gaps = 0;
+
+	for (uint64_t i = 0; i < log->count; i++) {
+		const uint64_t *r = log->records + i * words, *prev = r - words;
+		unsigned slots = (unsigned)(r[1] >> TEA_STAT_MASK_SHIFT) & 0xff;
+
+		if (!(r[1] & TEA_STAT_V) || !(slots & 1) || (slots & (slots + 1)) || !r[2] ||
+		    (i && (r[0] <= prev[0] || TEA_STAT_SEQ(r[1]) <= TEA_STAT_SEQ(prev[1])))) {
+			printf("irq-sampling: FAIL: record %llu is not a sample after the last: "
+			       "%llx %llx %llx\n", (unsigned long long)i, (unsigned long long)r[0],
+			       (unsigned long long)r[1], (unsigned long long)r[2]);
+			return -1;
+		}
+		if (i)
+			gaps += TEA_STAT_SEQ(r[1]) - TEA_STAT_SEQ(prev[1]) - 1;
+	}
+	/* the samples between the first and the last record that are not in
+	 * the log were lost: the pause takes none */
+	if (gaps > log->lost + log->dropped) {
+		printf("irq-sampling: FAIL: %llu samples missing between records, %llu lost\n",
+		       (unsigned long long)gaps, (unsigned long long)(log->lost + log->dropped));
+		return -1;
+	}
+	return 0;
+}
+
 int main(void)
 {
 	uintptr_t base = (uintptr_t)__heap_end - REGION_BYTES;
@@ -76,6 +116,7 @@ int main(void)
 
 	/* room for every sample of the work (under a million cycles), below
 	 * the region */
+	bm_tea_use_buffer(TEA_BUFFER);
 	if (TEA_PERIOD && bm_tea_start(TEA_PERIOD, 4, 1000000 / TEA_PERIOD + 64)) {
 		printf("irq-sampling: this core has no TEA sampler\n");
 		return 1;
@@ -100,9 +141,11 @@ int main(void)
 			       (unsigned long long)(bm_tea_log.count + bm_tea_log.dropped - paused));
 			return 1;
 		}
+		if (check_records())
+			return 1;
 	}
-	printf("irq-sampling: period %u: %llu cycles, %llu samples, %llu lost, checksum %llx\n",
+	printf("irq-sampling: period %u: %llu cycles, %llu samples, %llu lost, checksum %llx, %s\n",
 	       TEA_PERIOD, (unsigned long long)(t1 - t0), (unsigned long long)bm_tea_log.count,
-	       (unsigned long long)(bm_tea_log.lost + bm_tea_log.dropped), (unsigned long long)s);
+	       (unsigned long long)(bm_tea_log.lost + bm_tea_log.dropped), (unsigned long long)s, MODE);
 	return TEA_PERIOD == 0 || bm_tea_log.count ? 0 : 1;
 }

@@ -6,8 +6,10 @@
 # tests/tea/irq-*.c sample themselves instead, through the interrupt and
 # the bare-metal runtime (teasim --tea-source program).
 
-TEA_PROGRAMS := $(patsubst tests/tea/%.c,%,$(filter-out tests/tea/check.c,$(wildcard tests/tea/*.c)))
-TEA_IRQ_NAMES := $(filter irq-%,$(TEA_PROGRAMS))
+# buf-sampling is irq-sampling.c in buffer mode: the sampler writes the log.
+TEA_PROGRAMS := $(patsubst tests/tea/%.c,%,$(filter-out tests/tea/check.c,$(wildcard tests/tea/*.c))) \
+	buf-sampling
+TEA_IRQ_NAMES := $(filter irq-% buf-%,$(TEA_PROGRAMS))
 TEA_TEST_RESULTS := $(TEA_PROGRAMS:%=$(RESULTS)/tea/%)
 TEA_CHECK := $(BUILD)/tests/tea/check
 
@@ -40,6 +42,7 @@ TEA_CHECKS_div         := --share ST-DIV=50 --max-error 10 \
 # sampled between bm_tea_start and bm_tea_stop only: compared there
 TEA_CHECKS_irq-sampling := --only loads,branches,alu --max-error 10 \
 			  --blame loads=ST-L1 --share ST-L1=20
+TEA_CHECKS_buf-sampling := $(TEA_CHECKS_irq-sampling)
 # The golden reference's stage view (teasim --stages) of the same runs: the
 # stage where each program's bottleneck shows, on the instruction it holds.
 # (the chase fills the default config's ROB, the large config's integer
@@ -56,6 +59,11 @@ TEA_CHECKS_flops       := --stage flops --only fma_stream --share Base=60 \
 			  --stage flops --only load_stream --share Mem-dep=50
 $(BUILD)/rv/tests/tea/flops.c.o: BM_CFLAGS += $(WL_FP_CFLAGS)
 TEA_PERIOD := 97
+
+$(BUILD)/rv/tests/tea/buf-sampling.c.o: tests/tea/irq-sampling.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(quiet) CC $@
+	$(Q)$(RV_CC) $(BM_CFLAGS) -DTEA_BUFFER=1 -c $< -o $@
 
 # div.c has FP instructions: F and D with the integer calling convention,
 # as the FP workloads (eval/workloads/workloads.mk)

@@ -80,10 +80,16 @@ static void csr_map_agrees(void **state)
 	assert_int_equal(sv_param(svh, "TEA_CSR_INFO"), TEA_CSR_INFO);
 	assert_int_equal(sv_param(svh, "TEA_CSR_FILT"), TEA_CSR_FILT);
 	assert_int_equal(sv_param(svh, "TEA_CSR_COUNT"), TEA_CSR_COUNT);
+	assert_int_equal(sv_param(svh, "TEA_CSR_BASE"), TEA_CSR_BASE);
+	assert_int_equal(sv_param(svh, "TEA_CSR_LIMIT"), TEA_CSR_LIMIT);
+	assert_int_equal(sv_param(svh, "TEA_CSR_PTR"), TEA_CSR_PTR);
+	assert_int_equal(sv_param(svh, "TEA_CSR_WMARK"), TEA_CSR_WMARK);
 	assert_int_equal(sv_param(svh, "TEA_CSR_ADDR0"), TEA_CSR_ADDR0);
 	assert_int_equal(sv_param(svh, "TEA_CSR_PSV0"), TEA_CSR_PSV0);
 	assert_int_equal(1u << sv_param(svh, "TEA_CTL_EN"), TEA_CTL_EN);
 	assert_int_equal(1u << sv_param(svh, "TEA_CTL_UEN"), TEA_CTL_UEN);
+	assert_int_equal(1u << sv_param(svh, "TEA_CTL_BUF"), TEA_CTL_BUF);
+	assert_int_equal(1u << sv_param(svh, "TEA_CTL_WRAP"), TEA_CTL_WRAP);
 	assert_int_equal(sv_param(svh, "TEA_CTL_X"), TEA_CTL_X_SHIFT);
 	assert_int_equal(TEA_CTL_XU, 1u << (TEA_CTL_X_SHIFT + TEA_PRIV_U));
 	assert_int_equal(TEA_CTL_XS, 1u << (TEA_CTL_X_SHIFT + TEA_PRIV_S));
@@ -93,6 +99,9 @@ static void csr_map_agrees(void **state)
 	assert_int_equal(sv_param(svh, "TEA_CTL_MASK"), TEA_CTL_MASK);
 	assert_int_equal(1u << sv_param(svh, "TEA_STAT_V"), TEA_STAT_V);
 	assert_int_equal(1u << sv_param(svh, "TEA_STAT_WAIT"), TEA_STAT_WAIT);
+	assert_int_equal(1u << sv_param(svh, "TEA_STAT_BIRQ"), TEA_STAT_BIRQ);
+	assert_int_equal(1u << sv_param(svh, "TEA_STAT_FULL"), TEA_STAT_FULL);
+	assert_int_equal(sv_param(svh, "TEA_STAT_SEQ"), TEA_STAT_SEQ_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_STAT_STATE"), TEA_STAT_STATE_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_STAT_MASK"), TEA_STAT_MASK_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_STAT_PRIV"), TEA_STAT_PRIV_SHIFT);

@@ -1,4 +1,4 @@
-/* The TEA perf PMU of Linux (driver/linux/tea_pmu.c, docs/linux.md): the
+/* The TEA perf PMU of Linux (driver/linux/tea_pmu_*.c, docs/linux.md): the
  * event's config and the raw data of each PERF_RECORD_SAMPLE, as the driver
  * writes them and teaperf record reads them. Kernel and user space share
  * this header, so it uses the UAPI types. */
@@ -7,9 +7,12 @@
 
 #include <linux/types.h>
 
-/* perf_event_attr.config: the jitter bits (teactl.JIT), config:0-4; the
- * period is attr.sample_period, in cycles. */
+/* perf_event_attr.config: the jitter bits (teactl.JIT), config:0-4; buffer
+ * mode, config:5: the sampler writes its records (tea/sample_log.h's
+ * record, docs/tea-csr.md) into the event's AUX area. The period is
+ * attr.sample_period, in cycles. */
 #define TEA_PERF_CONFIG_JITTER_MASK	0x1full
+#define TEA_PERF_CONFIG_BUFFER		0x20ull
 
 #define TEA_PERF_RAW_VERSION	1
 

@@ -24,6 +24,9 @@
  * period, so that samples times the period estimate the program's time
  * (docs/linux.md). A hart that comes online (and each at probe) gets its
  * sampler reset and its interrupt back.
+ *
+ * Buffer mode, where the sampler writes the samples into the event's AUX
+ * area, is tea_pmu_aux.c.
  */
 
 #include <linux/bitfield.h>
@@ -41,21 +44,10 @@
 #include "tea/csr.h"
 #include "tea/perf.h"
 #include "tea/sample_format.h"
-
-struct tea_pmu {
-	struct pmu pmu;
-	struct device *dev;
-	unsigned int width;
-	struct perf_event * __percpu *active;	/* the event on each hart */
-	u64 __percpu *lost_seen;		/* tealost at the last sample */
-	int __percpu *irq;			/* each hart's interrupt */
-	struct hlist_node node;			/* in tea_online's instances */
-};
+#include "tea_pmu.h"
 
 /* the CPU hotplug state whose callback readies a hart that comes online */
 static enum cpuhp_state tea_online;
-
-#define to_tea_pmu(p) container_of(p, struct tea_pmu, pmu)
 
 static u64 tea_read_addr(unsigned int i)
 {
@@ -86,9 +78,11 @@ static u64 tea_read_psv(unsigned int i)
 }
 
 PMU_FORMAT_ATTR(jitter, "config:0-4");
+PMU_FORMAT_ATTR(buffer, "config:5");
 
 static struct attribute *tea_format_attrs[] = {
 	&format_attr_jitter.attr,
+	&format_attr_buffer.attr,
 	NULL,
 };
 
@@ -152,7 +146,9 @@ static int tea_event_init(struct perf_event *event)
 	/* samples every period cycles: no counting, no frequency */
 	if (!is_sampling_event(event) || attr->freq)
 		return -EINVAL;
-	if (attr->config & ~TEA_PERF_CONFIG_JITTER_MASK ||
+	if (!TEA_INTERRUPT_MODE && !tea_buffered(event))
+		return -EOPNOTSUPP;
+	if (attr->config & ~(TEA_PERF_CONFIG_JITTER_MASK | TEA_PERF_CONFIG_BUFFER) ||
 	    FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, attr->config) > TEA_CTL_JIT_MAX ||
 	    tea_check_period(event, attr->sample_period))
 		return -EINVAL;
@@ -201,7 +197,7 @@ static void tea_add_lost(struct perf_event *event, u64 lost)
 	local64_add(lost, &event->count);
 }
 
-static void tea_count_lost(struct perf_event *event)
+void tea_count_lost(struct perf_event *event)
 {
 	struct tea_pmu *tea = to_tea_pmu(event->pmu);
 	u64 *seen = this_cpu_ptr(tea->lost_seen), lost = csr_read(TEA_CSR_LOST);
@@ -220,17 +216,24 @@ static void tea_start(struct perf_event *event, int flags)
 	struct tea_pmu *tea = to_tea_pmu(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	u64 jit = FIELD_GET(TEA_PERF_CONFIG_JITTER_MASK, event->attr.config);
-	u64 left = local64_read(&hwc->period_left);
+	u64 left = local64_read(&hwc->period_left), mode = 0;
 
 	if (flags & PERF_EF_RELOAD || !left) {
 		left = 0;
 		hwc->last_period = hwc->sample_period;
 	}
-	hwc->state = 0;
 	csr_write(TEA_CSR_STAT, 0);
+	if (tea_buffered(event)) {
+		mode = tea_aux_start(tea, event);
+		if (!mode) {
+			hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+			return;
+		}
+	}
+	hwc->state = 0;
 	*this_cpu_ptr(tea->lost_seen) = csr_read(TEA_CSR_LOST);
 	csr_write(TEA_CSR_PERIOD, hwc->sample_period - tea_jitter_half(event));
-	csr_write(TEA_CSR_CTL, TEA_CTL_EN | jit << TEA_CTL_JIT_SHIFT |
+	csr_write(TEA_CSR_CTL, TEA_CTL_EN | mode | jit << TEA_CTL_JIT_SHIFT |
 		  tea_ctl_exclude(&event->attr));
 	if (left)
 		csr_write(TEA_CSR_COUNT, left - 1);
@@ -238,11 +241,16 @@ static void tea_start(struct perf_event *event, int flags)
 
 static void tea_stop(struct perf_event *event, int flags)
 {
+	struct tea_pmu *tea = to_tea_pmu(event->pmu);
 	bool running = !(event->hw.state & PERF_HES_STOPPED);
 
 	/* teacount before teactl: the write to teactl restarts the count */
 	if (running)
 		local64_set(&event->hw.period_left, csr_read(TEA_CSR_COUNT) + 1);
+	if (running && tea_buffered(event)) {
+		tea_aux_stop(tea, event);
+		running = false;
+	}
 	csr_write(TEA_CSR_CTL, 0);
 	if (running) {
 		if (csr_read(TEA_CSR_STAT) & TEA_STAT_V)
@@ -300,6 +308,8 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	 * their share to the code around them. (With such a period samples do
 	 * fall due in it, and the count goes on: see the end.)
 	 */
+	if (csr_read(TEA_CSR_CTL) & TEA_CTL_BUF || (event && tea_buffered(event)))
+		return tea_handle_buffer(tea, event);
 	left = csr_read(TEA_CSR_COUNT);
 	lost = csr_read(TEA_CSR_LOST);
 	stat = csr_read(TEA_CSR_STAT);
@@ -341,7 +351,7 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 		data.sample_flags |= PERF_SAMPLE_RAW;
 	}
 	/* throttled: perf restarts it with .start, at the count of the start */
-	if (perf_event_overflow(event, &data, &regs)) {
+	if (TEA_INTERRUPT_MODE && perf_event_overflow(event, &data, &regs)) {
 		tea_stop(event, 0);
 		local64_set(&event->hw.period_left, left + 1);
 	} else if (csr_read(TEA_CSR_LOST) == lost && csr_read(TEA_CSR_TIME) == sample->time) {
@@ -367,7 +377,8 @@ static irqreturn_t tea_irq_handler(int irq, void *dev)
 	 * interrupts cost.
 	 */
 	if (ret == IRQ_HANDLED)
-		perf_sample_event_took(local_clock() - start);
+		if (TEA_INTERRUPT_MODE)
+			perf_sample_event_took(local_clock() - start);
 	return ret;
 }
 
@@ -435,7 +446,9 @@ static int tea_probe(struct platform_device *pdev)
 	tea->active = devm_alloc_percpu(dev, struct perf_event *);
 	tea->lost_seen = devm_alloc_percpu(dev, u64);
 	tea->irq = devm_alloc_percpu(dev, int);
-	if (!tea->active || !tea->lost_seen || !tea->irq)
+	tea->handle = devm_alloc_percpu(dev, struct perf_output_handle);
+	tea->run_start = devm_alloc_percpu(dev, u64);
+	if (!tea->active || !tea->lost_seen || !tea->irq || !tea->handle || !tea->run_start)
 		return -ENOMEM;
 
 	/*
@@ -469,7 +482,7 @@ static int tea_probe(struct platform_device *pdev)
 	tea->pmu = (struct pmu) {
 		.module		= THIS_MODULE,
 		.task_ctx_nr	= perf_sw_context,
-		.capabilities	= PERF_PMU_CAP_EXCLUSIVE,
+		.capabilities	= PERF_PMU_CAP_EXCLUSIVE | PERF_PMU_CAP_AUX_NO_SG,
 		.attr_groups	= tea_attr_groups,
 		.event_init	= tea_event_init,
 		.add		= tea_add,
@@ -478,6 +491,8 @@ static int tea_probe(struct platform_device *pdev)
 		.stop		= tea_stop,
 		.read		= tea_read,
 		.check_period	= tea_check_period,
+		.setup_aux	= tea_setup_aux,
+		.free_aux	= tea_free_aux,
 	};
 	platform_set_drvdata(pdev, tea);
 	ret = perf_pmu_register(&tea->pmu, "tea", -1);
