@@ -104,6 +104,8 @@ $(LINUX_ROOTFS)/bin/%: tests/linux/%.c $(LINUX_USER_LIB) $(LINUX_USER_LD) $(LINU
 	@mkdir -p $(@D)
 	$(quiet) CC $@
 	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) -o $@ $(filter %.c,$^) -lgcc
+# A program in several files: its folder's .c files join the link above.
+$(LINUX_ROOTFS)/bin/tea-pmu: $(wildcard tests/linux/tea-pmu/*.c tests/linux/tea-pmu/*.h)
 
 # The initramfs (gen_init_cpio's list): rewritten only when it changes.
 $(LINUX_DIR)/initramfs.list: driver/linux/linux.mk $(LINUX_ROOTFS_FILES)
