@@ -308,12 +308,11 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	 * their share to the code around them. (With such a period samples do
 	 * fall due in it, and the count goes on: see the end.)
 	 */
+	if (csr_read(TEA_CSR_CTL) & TEA_CTL_BUF || (event && tea_buffered(event)))
+		return tea_handle_buffer(tea, event);
 	left = csr_read(TEA_CSR_COUNT);
 	lost = csr_read(TEA_CSR_LOST);
 	stat = csr_read(TEA_CSR_STAT);
-	/* (teacount first: the count stands still from here) */
-	if (csr_read(TEA_CSR_CTL) & TEA_CTL_BUF || (event && tea_buffered(event)))
-		return tea_handle_buffer(tea, event);
 	if (!(stat & TEA_STAT_V))
 		return IRQ_NONE;
 	if (!event) {
