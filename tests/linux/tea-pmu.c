@@ -494,11 +494,7 @@ static void check_unprivileged(void)
 		struct ring r;
 		int fd;
 
-		fails = 0;
-		if (my_syscall1(__NR_setuid, NOBODY)) {
-			check(0, "setuid(nobody)");
-			exit(fails);
-		}
+		become_nobody();
 		tea_attr(&attr, 2000);
 		fd = event_open(&attr, 0, -1);
 		if (fd >= 0)

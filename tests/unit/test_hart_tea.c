@@ -699,7 +699,7 @@ static void without_a_sampler_buffer_csrs_hold_what_is_written(void **state)
 /* Saves @f's hart and SoC and restores them into @g. */
 static void checkpoint_into(struct hfix *f, struct hfix *g)
 {
-	char path[] = "/tmp/isshelper_ckpt_XXXXXX";
+	char path[] = "/tmp/test_hart_tea_ckpt_XXXXXX";
 	struct ckpt_out out;
 	struct ckpt_in in;
 	int fd = mkstemp(path);

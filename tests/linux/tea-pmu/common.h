@@ -56,4 +56,8 @@ unsigned ring_samples(struct ring *r, void (*fn)(const struct sample *s, void *c
 		      void *ctx);
 unsigned valid_slots(const struct sample *s);
 
+/* In a forked child: drops root for user nobody, its failures its own
+ * (it exits with them when setuid fails). */
+void become_nobody(void);
+
 #endif
