@@ -36,6 +36,8 @@ RTL_CPP_TB_RESULTS := $(RTL_CPP_TB_MODULES:%=$(RESULTS)/rtl/%)
 # lsu_tb checks the commit-trace outputs, which exist for the trace port only
 lsu_TB_VFLAGS := -DTEA_TRACE
 lsu_TB_CSRCS := tests/rtl/lsu_tb_model.cpp
+tea_sampler_TB_CSRCS := tests/rtl/tea_sampler_tb_directed.cpp tests/rtl/tea_sampler_tb_buffer.cpp \
+	tests/rtl/tea_sampler_tb_random.cpp
 
 # $(1): module under test. The bench's top is its wrapper when there is one.
 define rtl_cpp_tb_rule
