@@ -106,6 +106,10 @@ $(LINUX_ROOTFS)/bin/%: tests/linux/%.c $(LINUX_USER_LIB) $(LINUX_USER_LD) $(LINU
 	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) -o $@ $(filter %.c,$^) -lgcc
 # A program in several files: its folder's .c files join the link above.
 $(LINUX_ROOTFS)/bin/tea-pmu: $(wildcard tests/linux/tea-pmu/*.c tests/linux/tea-pmu/*.h)
+# Call chains (teaperf record -g, tea-pmu's check of them): the kernel's
+# unwinder of user stacks walks frame pointers, and without them takes
+# not even the caller in ra unless s0 happens to hold a user address.
+$(LINUX_ROOTFS)/bin/callers $(LINUX_ROOTFS)/bin/tea-pmu: LINUX_USER_CFLAGS += -fno-omit-frame-pointer
 
 # The initramfs (gen_init_cpio's list): rewritten only when it changes.
 $(LINUX_DIR)/initramfs.list: driver/linux/linux.mk $(LINUX_ROOTFS_FILES)
@@ -148,7 +152,7 @@ $(LINUX_MODULE_BUFFER_ONLY): $(LINUX_DRIVER_SRCS) driver/include/tea/csr.h \
 	$(Q)$(LINUX_MAKE) M=$(abspath $(@D)) TEA_INCLUDE=$(abspath driver/include) TEA_BUFFER_ONLY=1 \
 		modules
 
-# teaperf record on the target (perf-tool/target/teaperf_target.c)
+# teaperf record on the target: every file of perf-tool/target (record.h)
 LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf
 $(LINUX_TEAPERF): $(wildcard perf-tool/target/*.c perf-tool/target/*.h) driver/include/tea/perf.h \
 		driver/include/tea/csr.h driver/include/tea/host_console.h $(LINUX_USER_LIB) \

@@ -47,6 +47,8 @@ static inline bool tea_buffered(const struct perf_event *event)
 
 /* Counts the samples the sampler lost since it last looked (tealost). */
 void tea_count_lost(struct perf_event *event);
+/* Waits, sampling off, until teastat's @bits clear. */
+void tea_drain(struct tea_pmu *tea, u64 bits);
 
 /*
  * Buffer mode (tea_pmu_aux.c): perf's AUX callbacks; the sampler pointed

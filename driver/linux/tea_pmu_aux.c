@@ -143,23 +143,6 @@ static bool tea_aux_begin(struct tea_pmu *tea, struct perf_event *event)
 }
 
 /*
- * With sampling off (teactl.EN clear, BUF still set), the sample in the
- * sampler leaves it: its instruction leaves the ROB, the writer writes
- * its record. Tens of cycles; the bound only guards a broken sampler.
- */
-static void tea_drain(struct tea_pmu *tea)
-{
-	unsigned int i;
-
-	for (i = 0; i < 100000; i++) {
-		if (!(csr_read(TEA_CSR_STAT) & (TEA_STAT_V | TEA_STAT_WAIT)))
-			return;
-		cpu_relax();
-	}
-	dev_warn_once(tea->dev, "the sampler does not write its last record\n");
-}
-
-/*
  * Publishes what the sampler wrote since tea_aux_begin, the sampler
  * drained: each record and each sample lost count as one of the event's
  * samples. A record lost for want of space, when the space was all perf
@@ -219,7 +202,7 @@ u64 tea_aux_start(struct tea_pmu *tea, struct perf_event *event)
 void tea_aux_stop(struct tea_pmu *tea, struct perf_event *event)
 {
 	csr_write(TEA_CSR_CTL, TEA_CTL_BUF);
-	tea_drain(tea);
+	tea_drain(tea, TEA_STAT_V | TEA_STAT_WAIT);
 	tea_aux_end(tea, event);
 }
 
@@ -246,7 +229,7 @@ irqreturn_t tea_handle_buffer(struct tea_pmu *tea, struct perf_event *event)
 	}
 	csr_write(TEA_CSR_CTL, TEA_CTL_BUF);
 	held = csr_read(TEA_CSR_TIME) == time && csr_read(TEA_CSR_LOST) == lost;
-	tea_drain(tea);
+	tea_drain(tea, TEA_STAT_V | TEA_STAT_WAIT);
 	csr_write(TEA_CSR_STAT, 0);
 	if (!event || !(ctl & TEA_CTL_EN)) {
 		csr_write(TEA_CSR_CTL, 0);

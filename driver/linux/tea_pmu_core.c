@@ -137,9 +137,8 @@ static int tea_check_period(struct perf_event *event, u64 period)
 static int tea_event_init(struct perf_event *event)
 {
 	struct perf_event_attr *attr = &event->attr;
-	const u64 unsupported = PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK |
-				PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
-				PERF_SAMPLE_REGS_INTR;
+	const u64 unsupported = PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_USER |
+				PERF_SAMPLE_STACK_USER | PERF_SAMPLE_REGS_INTR;
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
@@ -153,12 +152,14 @@ static int tea_event_init(struct perf_event *event)
 	    tea_check_period(event, attr->sample_period))
 		return -EINVAL;
 	/*
-	 * What the sample cannot tell: the call chain and registers are the
-	 * interrupt's, not the sampled instruction's. Any precise_ip is
+	 * What the sample cannot tell: the registers are the interrupt's,
+	 * not the sampled instruction's; a record in the buffer has no call
+	 * chain (the hardware does not walk the stack). Any precise_ip is
 	 * honoured: the sample names the instruction the cycle belongs to,
 	 * with no skid.
 	 */
-	if (attr->sample_type & unsupported || attr->exclude_idle)
+	if (attr->sample_type & unsupported || attr->exclude_idle ||
+	    (attr->sample_type & PERF_SAMPLE_CALLCHAIN && tea_buffered(event)))
 		return -EINVAL;
 	event->hw.sample_period = attr->sample_period;
 	event->hw.last_period = attr->sample_period;
@@ -239,20 +240,71 @@ static void tea_start(struct perf_event *event, int flags)
 		csr_write(TEA_CSR_COUNT, left - 1);
 }
 
+/*
+ * With sampling off (teactl.EN clear), the sample in the sampler leaves
+ * it: a waiting one's instruction leaves the ROB; in buffer mode (BUF
+ * still set) the writer writes its record. Tens of cycles; the bound only
+ * guards a broken sampler.
+ */
+void tea_drain(struct tea_pmu *tea, u64 bits)
+{
+	unsigned int i;
+
+	for (i = 0; i < 100000; i++) {
+		if (!(csr_read(TEA_CSR_STAT) & bits))
+			return;
+		cpu_relax();
+	}
+	dev_warn_once(tea->dev, "the sampler does not let its last sample go\n");
+}
+
+/* Whether a sample fell due since tealost read @lost and teatime @time */
+static bool tea_fell_due(u64 lost, u64 time)
+{
+	return csr_read(TEA_CSR_LOST) != lost || csr_read(TEA_CSR_TIME) != time;
+}
+
+/* What teacount holds after a sample cycle: the period less that cycle */
+static u64 tea_full_count(void)
+{
+	u64 period = csr_read(TEA_CSR_PERIOD);
+
+	return period ? period - 1 : 0;
+}
+
+/*
+ * Stops sampling and keeps the cycles left to the next sample in
+ * hw.period_left. teacount is read before teactl is written, as that
+ * write restarts the count; a sample that falls due between the two
+ * (teatime or tealost moves) began a new period, of which the read saw
+ * nothing, so the full period is left (less the few cycles since).
+ */
+static void tea_pause(struct perf_event *event)
+{
+	u64 time = csr_read(TEA_CSR_TIME), lost = csr_read(TEA_CSR_LOST);
+	u64 left = csr_read(TEA_CSR_COUNT);
+
+	csr_write(TEA_CSR_CTL, csr_read(TEA_CSR_CTL) & TEA_CTL_BUF);
+	if (tea_fell_due(lost, time))
+		left = tea_full_count();
+	local64_set(&event->hw.period_left, left + 1);
+}
+
 static void tea_stop(struct perf_event *event, int flags)
 {
 	struct tea_pmu *tea = to_tea_pmu(event->pmu);
 	bool running = !(event->hw.state & PERF_HES_STOPPED);
 
-	/* teacount before teactl: the write to teactl restarts the count */
 	if (running)
-		local64_set(&event->hw.period_left, csr_read(TEA_CSR_COUNT) + 1);
+		tea_pause(event);
 	if (running && tea_buffered(event)) {
 		tea_aux_stop(tea, event);
 		running = false;
 	}
 	csr_write(TEA_CSR_CTL, 0);
 	if (running) {
+		/* a sample still unread, or waiting for its instruction, is lost */
+		tea_drain(tea, TEA_STAT_WAIT);
 		if (csr_read(TEA_CSR_STAT) & TEA_STAT_V)
 			tea_add_lost(event, 1);
 		tea_count_lost(event);
@@ -290,6 +342,37 @@ static void tea_read(struct perf_event *event)
 {
 }
 
+/*
+ * The registers perf takes a sample's IP, mode and call chain from: the
+ * interrupted context's, at the sampled instruction. Its callers are
+ * those of the interrupt, a few cycles after the sample: the same unless
+ * a call or return committed in between. A user sample whose interrupt
+ * came in the kernel (the task trapped right after it) takes the user
+ * registers the trap saved; a sample of the kernel whose interrupt came
+ * in user mode, or of M mode, goes without a chain, as the kernel's
+ * unwinder must not walk a user stack.
+ */
+static void tea_sample_regs(struct pt_regs *regs, u64 pc, unsigned int priv,
+			    struct perf_sample_data *data)
+{
+	static struct perf_callchain_entry no_callchain;
+	struct pt_regs *irq = get_irq_regs();
+
+	if (priv == TEA_PRIV_U && !user_mode(irq) && current->mm)
+		*regs = *task_pt_regs(current);
+	else
+		*regs = *irq;
+	if (priv == TEA_PRIV_M || (priv == TEA_PRIV_S && user_mode(irq))) {
+		data->callchain = &no_callchain;
+		data->sample_flags |= PERF_SAMPLE_CALLCHAIN;
+	}
+	regs->epc = pc;
+	if (priv == TEA_PRIV_U)
+		regs->status &= ~SR_SPP;
+	else
+		regs->status |= SR_SPP;
+}
+
 static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 {
 	struct perf_event *event = *this_cpu_ptr(tea->active);
@@ -298,8 +381,9 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	struct perf_raw_record raw;
 	struct perf_sample_data data;
 	struct pt_regs regs;
-	unsigned int i, priv;
+	unsigned int i;
 	u64 stat, left, lost;
+	bool throttled;
 
 	/*
 	 * The count stands still while the handler runs: its cycles are the
@@ -319,7 +403,6 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 		csr_write(TEA_CSR_STAT, 0);
 		return IRQ_HANDLED;
 	}
-	priv = TEA_STAT_PRIV(stat);
 	sample->version = TEA_PERF_RAW_VERSION;
 	sample->width = tea->width;
 	sample->stat = stat;
@@ -333,13 +416,8 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	tea_count_lost(event);
 
 	local64_inc(&event->count);
-	regs = *get_irq_regs();
-	regs.epc = sample->slot[0];
-	if (priv == TEA_PRIV_U)
-		regs.status &= ~SR_SPP;
-	else
-		regs.status |= SR_SPP;
 	perf_sample_data_init(&data, 0, event->hw.last_period);
+	tea_sample_regs(&regs, sample->slot[0], TEA_STAT_PRIV(stat), &data);
 	if (event->attr.sample_type & PERF_SAMPLE_RAW) {
 		raw = (struct perf_raw_record){
 			.frag = {
@@ -350,18 +428,29 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 		data.raw = &raw;
 		data.sample_flags |= PERF_SAMPLE_RAW;
 	}
-	/* throttled: perf restarts it with .start, at the count of the start */
-	if (TEA_INTERRUPT_MODE && perf_event_overflow(event, &data, &regs)) {
+	/* throttled: perf restarts it with .start, from hw.period_left */
+	throttled = TEA_INTERRUPT_MODE && perf_event_overflow(event, &data, &regs);
+	if (throttled)
 		tea_stop(event, 0);
-		local64_set(&event->hw.period_left, left + 1);
-	} else if (csr_read(TEA_CSR_LOST) == lost && csr_read(TEA_CSR_TIME) == sample->time) {
-		/*
-		 * No sample fell due in the handler: none was lost while this
-		 * one was unread, and teatime, which each new one sets as it
-		 * falls due (taken, waiting for its instruction or filtered),
-		 * is still this one's.
-		 */
-		csr_write(TEA_CSR_COUNT, left);
+	/*
+	 * No sample fell due in the handler when none was lost while this one
+	 * was unread and teatime, which each new one sets as it falls due
+	 * (taken, waiting for its instruction or filtered), is still this
+	 * one's: then the count goes on from where the handler found it.
+	 */
+	if (!tea_fell_due(lost, sample->time)) {
+		if (throttled) {
+			local64_set(&event->hw.period_left, left + 1);
+		} else {
+			csr_write(TEA_CSR_COUNT, left);
+			/*
+			 * One that fell due between the check and the write
+			 * (the count had more than the handler's cycles left
+			 * at its start, so not after) began a new period.
+			 */
+			if (tea_fell_due(lost, sample->time))
+				csr_write(TEA_CSR_COUNT, tea_full_count());
+		}
 	}
 	return IRQ_HANDLED;
 }

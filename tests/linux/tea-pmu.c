@@ -7,6 +7,8 @@
  * tea-pmu/common.c.
  *
  *   attributes the sampler cannot honour are refused with EINVAL
+ *   call chains (interrupt mode): the user frames begin with the sample's
+ *     IP and the return address into the sampled leaf's caller
  *   a task event on itself: samples arrive with the task's TID, every
  *     address in its text or the kernel's; the lost count is exact: with
  *     jitter 0 the samples are (1 + lost) periods apart, and less than a
@@ -82,6 +84,7 @@ struct tally {
 	unsigned samples, foreign_tid, outside, kernel, user, other_period;
 	unsigned pairs, exact, short_gap, with_loss, stopped;
 	unsigned held;		/* pairs further apart by the handler's cycles */
+	uint64_t close_dt, close_lost;	/* the first pair closer than its periods */
 	uint64_t lost;		/* the samples' lost counts, summed */
 	uint64_t period, last_time;
 	uint32_t tid;
@@ -120,7 +123,10 @@ static void tally_sample(const struct sample *s, void *ctx)
 		t->exact += exact;
 		t->held += exact && dt > want;
 		t->stopped += dt > want + t->period;
-		t->short_gap += dt < want;
+		if (dt < want && !t->short_gap++) {
+			t->close_dt = dt;
+			t->close_lost = s->raw.lost;
+		}
 		t->with_loss += s->raw.lost > 0 && exact;
 	}
 	t->last_time = s->raw.time;
@@ -153,7 +159,8 @@ static void check_refused(void)
 		{ "a counting event (no sample period)", 0, 0, 0, 0, 0, 0 },
 		{ "frequency mode", 0, 1000, 0, 1, 0, 0 },
 		{ "a period beyond 32 bits", 0, 1ull << 32, 0, 0, 0, 0 },
-		{ "call chains", 0, 4000, PERF_SAMPLE_CALLCHAIN, 0, 0, 0 },
+		{ "call chains in buffer mode", TEA_PERF_CONFIG_BUFFER, 4000, PERF_SAMPLE_CALLCHAIN,
+		  0, 0, 0 },
 		{ "interrupt registers", 0, 4000, PERF_SAMPLE_REGS_INTR, 0, 0, 0 },
 		{ "exclude_idle", 0, 4000, 0, 0, 0, 1 },
 	};
@@ -189,9 +196,72 @@ static void check_precise(void)
 	check(fd >= 0, "precise_ip 3 is accepted (got %d)", fd);
 }
 
+/* Whether the instruction before @a is a call (JAL or JALR writing ra,
+ * or C.JALR): @a is then a return address. */
+static int after_call(uint64_t a)
+{
+	const uint16_t *h = (const uint16_t *)(uintptr_t)a;
+	uint32_t insn = (uint32_t)h[-2] | (uint32_t)h[-1] << 16;
+
+	if ((h[-1] & 0xf07f) == 0x9002 && (h[-1] & 0x0f80))
+		return 1;
+	return ((insn & 0x7f) == 0x6f || (insn & 0x707f) == 0x67) && (insn >> 7 & 0x1f) == 1;
+}
+
+/*
+ * Call chains in interrupt mode: a sample of compute() carries the user
+ * context's chain, its first address the sample's IP and its second the
+ * return address into compute's caller (ra: compute is a leaf), the
+ * same for every sample, after a call instruction in the program's text.
+ */
+static void check_callchain(void)
+{
+	static uint64_t rec_words[PAGE / 8];
+	const uint8_t *rec = (const uint8_t *)rec_words;
+	uint64_t ret = 0;
+	unsigned samples = 0, good = 0, kernel_in_user = 0;
+	struct perf_event_attr attr;
+	struct ring r;
+	int size;
+
+	tea_attr(&attr, 3000);
+	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN;
+	attr.exclude_kernel = 1;
+	if (sample_self(&attr, compute, 100000, &r)) {
+		check(0, "an event with call chains opens and maps its ring");
+		return;
+	}
+	while ((size = tea_ring_next(&r.ring, rec_words, sizeof(rec_words))) > 0) {
+		const struct perf_event_header *hdr = (const void *)rec;
+		const uint64_t *w = (const uint64_t *)(rec + 8);	/* ip, pid/tid, nr, ips */
+		uint64_t nr = w[2], user = nr;
+
+		if (hdr->type != PERF_RECORD_SAMPLE || size < 32 || 32 + 8 * nr > (uint64_t)size)
+			continue;
+		samples++;
+		for (uint64_t i = 0; i < nr; i++) {
+			if (w[3 + i] == PERF_CONTEXT_USER)
+				user = i + 1;
+			else if (user < nr && i >= user && w[3 + i] >= KERNEL_SPACE)
+				kernel_in_user++;
+		}
+		if (user + 1 >= nr || w[3 + user] != w[0])
+			continue;
+		if (!ret && w[3 + user + 1] >= (uint64_t)__executable_start &&
+		    w[3 + user + 1] < (uint64_t)etext && after_call(w[3 + user + 1]))
+			ret = w[3 + user + 1];
+		good += ret && w[3 + user + 1] == ret;
+	}
+	ring_close(&r);
+	check(samples >= 20 && good * 10 >= samples * 9 && !kernel_in_user,
+	      "call chains: %u of %u samples begin with their IP and compute's return address "
+	      "(%#llx), %u kernel addresses among the user frames", good, samples,
+	      (unsigned long long)ret, kernel_in_user);
+}
+
 static void check_task_event(void)
 {
-	const uint64_t period = 3000;
+	const uint64_t period = 5000;	/* longer than the handler, also on the RTL */
 	struct perf_event_attr attr, second;
 	struct tally t;
 	struct ring r;
@@ -222,7 +292,8 @@ static void check_task_event(void)
 	      "outside its text and the kernel", t.samples, t.foreign_tid, t.outside);
 	check(t.pairs && !t.short_gap && t.exact * 10 >= t.pairs * 9,
 	      "samples are (1 + lost) periods apart, and the handler's cycles: %u of %u pairs, "
-	      "%u closer", t.exact, t.pairs, t.short_gap);
+	      "%u closer (the first %llu cycles apart, %llu lost)", t.exact, t.pairs, t.short_gap,
+	      (unsigned long long)t.close_dt, (unsigned long long)t.close_lost);
 	/* the handler's cycles are the profiler's: the count stood still in
 	 * them, so the samples are further apart than the periods (unless a
 	 * sample fell due in the handler: this period is longer than it) */
@@ -571,6 +642,7 @@ int main(int argc, char **argv)
 	check_refused();
 	check_precise();
 	check_task_event();
+	check_callchain();
 	check_period_change();
 	check_follows_task();
 	if (debug_kernel)
