@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/palette.h"
 #include "lib/svg.h"
 #include "teaperf.h"
 
@@ -31,27 +32,11 @@ static const char plot_usage[] =
 	DSOS_HELP
 	"  -h, --help            this help\n";
 
-/* Distinct, readable on white, and printable in grey scale by lightness. */
-#define PALETTE_SIZE 12
-static const char *const palette[PALETTE_SIZE] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-	"#e377c2", "#17becf", "#bcbd22", "#393b79", "#ad494a", "#637939",
-};
-static const char base_colour[] = "#9e9e9e";
-static const char other_colour[] = "#4d4d4d";
-
 #define LABEL_MAX 300
 
-struct signature_sum {
-	uint64_t signature;
-	uint64_t weight;	/* over the units shown */
-	size_t series;		/* the chart series that draws it */
-	char name[SIGNATURE_NAME_MAX];
-};
-
 struct plot {
-	const char *input, *output;
-	bool input_given, html;
+	struct command_files files;
+	bool html;
 	struct view_options view;
 	const struct pics_profile *p;
 	const struct pics_symbols *syms;
@@ -59,13 +44,10 @@ struct plot {
 	size_t n_units;			/* shown */
 	char (*labels)[LABEL_MAX];
 	const char **label_ptrs;
-	struct signature_sum *sigs;	/* Base first, then heaviest */
-	size_t n_sigs;
-	/* The chart: a series per signature, the lightest ones merged into
-	 * "other" when the palette runs out. */
-	size_t n_series;
-	const char **series_names, **series_colours;
-	char other_name[64];
+	/* The signatures of the units shown, with their weight over them;
+	 * the chart draws a series per signature, the lightest ones merged
+	 * into "other" when the palette runs out. */
+	struct palette pal;
 	uint64_t *weights;		/* n_units x n_series */
 	double *values;
 	char (*value_texts)[SVG_VALUE_TEXT];
@@ -86,88 +68,21 @@ static const char *const unit_plurals[] = {
 
 /* ---- the data ----------------------------------------------------------- */
 
-static struct signature_sum *find_signature(struct plot *pl, uint64_t sig)
-{
-	for (size_t i = 0; i < pl->n_sigs; i++)
-		if (pl->sigs[i].signature == sig)
-			return &pl->sigs[i];
-	return NULL;
-}
-
-static int base_then_heaviest(const void *a, const void *b)
-{
-	const struct signature_sum *x = a, *y = b;
-
-	/* Base first: it sits at the bottom of every bar. */
-	if (!x->signature != !y->signature)
-		return !x->signature ? -1 : 1;
-	if (x->weight != y->weight)
-		return x->weight > y->weight ? -1 : 1;
-	return x->signature < y->signature ? -1 : 1;
-}
-
-static void add_signature(struct plot *pl, const struct pics_component *comp)
-{
-	struct signature_sum *s = find_signature(pl, comp->signature);
-
-	if (!s) {
-		s = &pl->sigs[pl->n_sigs++];
-		s->signature = comp->signature;
-		pics_signature_name(pics_profile_meta(pl->p), s->signature,
-				    s->name, sizeof(s->name));
-	}
-	s->weight += comp->weight;
-}
-
-/* Every signature of the shown units, with its weight over them. */
+/* Every signature of the shown units, with its weight over them, and
+ * its series. */
 static int sum_signatures(struct plot *pl)
 {
-	size_t cap = 0;
+	const struct pics_meta *m = pics_profile_meta(pl->p);
 
-	for (size_t u = 0; u < pl->n_units; u++)
-		cap += pics_stacks_unit(pl->st, u)->n_components;
-	pl->sigs = calloc(cap + 1, sizeof(*pl->sigs));
-	if (!pl->sigs)
-		return -1;
 	for (size_t u = 0; u < pl->n_units; u++) {
 		const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
 
 		for (size_t c = 0; c < unit->n_components; c++)
-			add_signature(pl, &unit->components[c]);
+			if (palette_add(&pl->pal, m, unit->components[c].signature,
+					unit->components[c].weight))
+				return -1;
 	}
-	qsort(pl->sigs, pl->n_sigs, sizeof(*pl->sigs), base_then_heaviest);
-	return 0;
-}
-
-/* Base in grey, the others in palette order, the rest as one series. */
-static int assign_series(struct plot *pl)
-{
-	size_t colours = 0, named = 0;
-
-	pl->series_names = calloc(pl->n_sigs + 1, sizeof(*pl->series_names));
-	pl->series_colours = calloc(pl->n_sigs + 1,
-				    sizeof(*pl->series_colours));
-	if (!pl->series_names || !pl->series_colours)
-		return -1;
-	for (size_t i = 0; i < pl->n_sigs; i++) {
-		struct signature_sum *s = &pl->sigs[i];
-
-		s->series = named;
-		if (s->signature && colours == PALETTE_SIZE)
-			continue;
-		pl->series_names[named] = s->name;
-		pl->series_colours[named++] = s->signature ? palette[colours++]
-							   : base_colour;
-	}
-	pl->n_series = named;
-	if (named < pl->n_sigs) {
-		snprintf(pl->other_name, sizeof(pl->other_name),
-			 "%zu other signatures", pl->n_sigs - named);
-		pl->series_names[named] = pl->other_name;
-		pl->series_colours[named] = other_colour;
-		pl->n_series++;
-	}
-	return 0;
+	return palette_assign(&pl->pal);
 }
 
 static void label_unit(struct plot *pl, size_t u)
@@ -183,7 +98,7 @@ static void label_unit(struct plot *pl, size_t u)
 
 static int fill_values(struct plot *pl)
 {
-	size_t cells = pl->n_units * pl->n_series;
+	size_t cells = pl->n_units * pl->pal.n_series;
 
 	pl->labels = calloc(pl->n_units + 1, sizeof(*pl->labels));
 	pl->label_ptrs = calloc(pl->n_units + 1, sizeof(*pl->label_ptrs));
@@ -196,7 +111,7 @@ static int fill_values(struct plot *pl)
 		return -1;
 	for (size_t u = 0; u < pl->n_units; u++) {
 		const struct pics_unit *unit = pics_stacks_unit(pl->st, u);
-		uint64_t *row = pl->weights + u * pl->n_series;
+		uint64_t *row = pl->weights + u * pl->pal.n_series;
 
 		label_unit(pl, u);
 		pl->label_ptrs[u] = pl->labels[u];
@@ -205,7 +120,7 @@ static int fill_values(struct plot *pl)
 		for (size_t c = 0; c < unit->n_components; c++) {
 			uint64_t sig = unit->components[c].signature;
 
-			row[find_signature(pl, sig)->series] +=
+			row[palette_find(&pl->pal, sig)->series] +=
 				unit->components[c].weight;
 		}
 	}
@@ -219,9 +134,7 @@ static int fill_values(struct plot *pl)
 
 static void free_plot(struct plot *pl)
 {
-	free(pl->sigs);
-	free(pl->series_names);
-	free(pl->series_colours);
+	palette_free(&pl->pal);
 	free(pl->labels);
 	free(pl->label_ptrs);
 	free(pl->weights);
@@ -243,7 +156,7 @@ static void describe(const struct plot *pl, char *title, size_t title_len,
 		 unit_titles[pl->view.sort]);
 	snprintf(subtitle, sub_len,
 		 "%s: scheme %s, %s cycles in %zu %s, the %zu heaviest shown",
-		 pl->input, m->scheme, total, pics_stacks_count(pl->st),
+		 pl->files.input, m->scheme, total, pics_stacks_count(pl->st),
 		 unit_plurals[pl->view.sort], pl->n_units);
 }
 
@@ -257,10 +170,10 @@ static void write_svg(FILE *f, const struct plot *pl)
 		.legend_title = "Signature",
 		.value_unit = "cycles",
 		.n_rows = pl->n_units,
-		.n_series = pl->n_series,
+		.n_series = pl->pal.n_series,
 		.row_labels = pl->label_ptrs,
-		.series_names = pl->series_names,
-		.series_colours = pl->series_colours,
+		.series_names = pl->pal.names,
+		.series_colours = pl->pal.colours,
 		.values = pl->values,
 		.value_texts = (const char (*)[SVG_VALUE_TEXT])pl->value_texts,
 		.bar_totals = (const char (*)[SVG_VALUE_TEXT])pl->bar_totals,
@@ -330,21 +243,13 @@ static void write_table_head(FILE *f, const struct plot *pl)
 		fprintf(f, "<th class=\"name\">%s</th>",
 			pl->view.sort == PICS_UNIT_FUNC ? "Function" : "Line");
 	fputs("<th data-type=\"num\">Cycles</th><th data-type=\"num\">Share</th>", f);
-	for (size_t i = 0; i < pl->n_sigs; i++) {
+	for (size_t i = 0; i < pl->pal.n_sigs; i++) {
 		fprintf(f, "<th data-type=\"num\"><span class=\"swatch\" style=\"background: %s\"></span>",
-			pl->series_colours[pl->sigs[i].series]);
-		svg_escape(f, pl->sigs[i].name);
+			pl->pal.colours[pl->pal.sigs[i].series]);
+		svg_escape(f, pl->pal.sigs[i].name);
 		fputs("</th>", f);
 	}
 	fputs("</tr></thead>\n", f);
-}
-
-static uint64_t component_weight(const struct pics_unit *u, uint64_t sig)
-{
-	for (size_t c = 0; c < u->n_components; c++)
-		if (u->components[c].signature == sig)
-			return u->components[c].weight;
-	return 0;
 }
 
 static void write_name_cell(FILE *f, const char *text)
@@ -375,8 +280,8 @@ static void write_table_row(FILE *f, const struct plot *pl, size_t u)
 		unit->total, pl->bar_totals[u],
 		fraction(unit->total, pics_stacks_total(pl->st)),
 		100.0 * fraction(unit->total, pics_stacks_total(pl->st)));
-	for (size_t i = 0; i < pl->n_sigs; i++) {
-		uint64_t w = component_weight(unit, pl->sigs[i].signature);
+	for (size_t i = 0; i < pl->pal.n_sigs; i++) {
+		uint64_t w = unit_weight(unit, pl->pal.sigs[i].signature);
 
 		format_cycles(pl->p, w, text, sizeof(text));
 		if (w)
@@ -394,9 +299,9 @@ static void write_html(FILE *f, const struct plot *pl)
 	unsigned cycles_column = pl->view.sort == PICS_UNIT_INSN ? 4 : 2;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>teaperf plot: ", f);
-	svg_escape(f, pl->input);
+	svg_escape(f, pl->files.input);
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>Cycle stacks of ", page_style);
-	svg_escape(f, pl->input);
+	svg_escape(f, pl->files.input);
 	fprintf(f, "</h1>\n<p class=\"meta\">Scheme %s, %u-wide commit, period %" PRIu64
 		" cycles, %" PRIu64 " samples, %" PRIu64 " lost. Click a column to sort the table.</p>\n",
 		m->scheme, m->commit_width, m->period,
@@ -432,16 +337,16 @@ static bool ends_with(const char *s, const char *suffix)
 
 static int pick_format(struct plot *pl)
 {
-	if (ends_with(pl->output, ".svg")) {
+	if (ends_with(pl->files.output, ".svg")) {
 		pl->html = false;
 		return 0;
 	}
-	if (ends_with(pl->output, ".html") || ends_with(pl->output, ".htm")) {
+	if (ends_with(pl->files.output, ".html") || ends_with(pl->files.output, ".htm")) {
 		pl->html = true;
 		return 0;
 	}
 	cmd_error("plot", "output '%s': expected a name ending in .svg or .html",
-		  pl->output);
+		  pl->files.output);
 	return EXIT_USAGE;
 }
 
@@ -458,28 +363,16 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	int c;
+	int c, ret;
 
 	while ((c = getopt_long(argc, argv, ":i:o:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			pl->input = optarg;
-			pl->input_given = true;
-			break;
-		case 'o':
-			pl->output = optarg;
-			break;
-		case 'h':
-			fputs(plot_usage, stdout);
-			return OPTIONS_HELP;
-		default:
-			if (view_option("plot", &pl->view, c, argv))
-				return EXIT_USAGE;
-		}
+		ret = file_option("plot", plot_usage, &pl->files, &pl->view, c, argv);
+		if (ret)
+			return ret;
 	}
-	if (take_input_argument("plot", argc, argv, &pl->input,
-				pl->input_given) ||
-	    stage_input_resolve("plot", &pl->view.stage, &pl->input))
+	if (take_input_argument("plot", argc, argv, &pl->files.input,
+				pl->files.input_given) ||
+	    stage_input_resolve("plot", &pl->view.stage, &pl->files.input))
 		return EXIT_USAGE;
 	return pick_format(pl);
 }
@@ -487,18 +380,18 @@ static int parse_options(struct plot *pl, int argc, char **argv)
 static int plot(struct plot *pl)
 {
 	pl->n_units = view_shown(&pl->view, pics_stacks_count(pl->st));
-	if (sum_signatures(pl) || assign_series(pl) || fill_values(pl)) {
+	if (sum_signatures(pl) || fill_values(pl)) {
 		cmd_error("plot", "out of memory");
 		return 1;
 	}
-	return write_file("plot", pl->output, write_output, pl);
+	return write_file("plot", pl->files.output, write_output, pl);
 }
 
 int cmd_plot(int argc, char **argv)
 {
 	struct plot pl = {
-		.input = TEAPERF_DEFAULT_INPUT,
-		.output = "teaperf.html",
+		.files.input = TEAPERF_DEFAULT_INPUT,
+		.files.output = "teaperf.html",
 	};
 	struct pics_profile *p;
 	struct pics_symbols *syms;
@@ -508,10 +401,10 @@ int cmd_plot(int argc, char **argv)
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
-	p = load_stage_profile("plot", &pl.view.stage, pl.input);
+	p = load_stage_profile("plot", &pl.view.stage, pl.files.input);
 	if (!p)
 		return 1;
-	if (keep_dsos("plot", pl.input, &p, pl.view.dsos)) {
+	if (keep_dsos("plot", pl.files.input, &p, pl.view.dsos)) {
 		pics_profile_free(p);
 		return 1;
 	}

@@ -65,6 +65,9 @@ static const char record_usage[] =
 	"                        with --linux the driver centres them on the period)\n"
 	"      --mode MODE       with --linux: interrupt (an interrupt per sample) or\n"
 	"                        buffer (the sampler writes them to memory; the default)\n"
+	"  -g                    with --linux: each sample's callers, as perf unwinds\n"
+	"                        them (interrupt mode; build COMMAND with\n"
+	"                        -fno-omit-frame-pointer)\n"
 	"      --golden FILE     also write the golden reference (every cycle attributed)\n"
 	"      --stages          with --golden, also its dispatch and issue stages and\n"
 	"                        its FLOPS view, beside it (teaperf report --stage, --flops)\n"
@@ -170,7 +173,7 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 	int c;
 
 	/* '+': options end at the program; what follows is its arguments. */
-	while ((c = getopt_long(argc, argv, "+:o:c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:o:c:gh", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_SIM:
 			o->sim = true;
@@ -225,6 +228,9 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 			}
 			o->mode = optarg;
 			break;
+		case 'g':
+			o->callchain = true;
+			break;
 		case OPT_GOLDEN:
 			o->golden = optarg;
 			break;
@@ -277,6 +283,16 @@ static int parse_record(int argc, char **argv, struct record_options *o)
 	if (o->mode && !o->linux_dir) {
 		cmd_error("record", "--mode is the Linux driver's (--linux): on bare metal the "
 			  "simulator or the program takes the samples");
+		return EXIT_USAGE;
+	}
+	if (o->callchain && !o->linux_dir) {
+		cmd_error("record", "-g is the Linux driver's (--linux), where perf unwinds the "
+			  "stack: on bare metal no one does");
+		return EXIT_USAGE;
+	}
+	if (o->callchain && o->mode && !strcmp(o->mode, "buffer")) {
+		cmd_error("record", "-g: buffer mode has no call chains (the sampler does not "
+			  "walk the stack): use --mode interrupt");
 		return EXIT_USAGE;
 	}
 	if (o->linux_dir && o->baselines) {

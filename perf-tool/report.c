@@ -17,6 +17,10 @@ static const char report_usage[] =
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	STAGE_HELP
 	"      --sort KEY        insn (default), func or line\n"
+	"      --children        per function, the cycles of its samples and of\n"
+	"                        all it called (Children, sorted by them) beside its\n"
+	"                        own (Self), from the samples' call chains; implies\n"
+	"                        --sort func\n"
 	"      --top N           show the N heaviest units; 0 shows all\n"
 	TOP_DEFAULT_HELP
 	"      --format FMT      text (default), csv, json, or folded stacks\n"
@@ -28,18 +32,49 @@ static const char report_usage[] =
 	"  -h, --help            this help\n";
 
 struct report {
-	const char *input;
-	bool input_given;
+	struct command_files files;	/* the input */
+	bool children;
 	struct view_options view;
 	uint64_t all_weight;	/* before --dsos */
 	const struct pics_profile *p;
 	const struct pics_symbols *syms;
+	/* The units listed: each unit's own stack, or with --children the
+	 * stacks of its children cycles, and then each unit's own in self,
+	 * sorted by key. */
 	const struct pics_stacks *st;
+	const struct pics_unit **self;
+	size_t n_self;
+	uint64_t total;		/* of every unit's own cycles */
 };
 
 static size_t shown_units(const struct report *r)
 {
 	return view_shown(&r->view, pics_stacks_count(r->st));
+}
+
+static int by_key(const void *a, const void *b)
+{
+	const struct pics_unit *x = *(const struct pics_unit *const *)a;
+	const struct pics_unit *y = *(const struct pics_unit *const *)b;
+
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* With --children, @u's own stack (NULL: it has no samples of its own). */
+static const struct pics_unit *self_of(const struct report *r,
+				       const struct pics_unit *u)
+{
+	const struct pics_unit **found;
+
+	found = bsearch(&u, r->self, r->n_self, sizeof(*r->self), by_key);
+	return found ? *found : NULL;
+}
+
+static uint64_t self_total(const struct report *r, const struct pics_unit *u)
+{
+	const struct pics_unit *self = self_of(r, u);
+
+	return self ? self->total : 0;
 }
 
 /* ---- text ------------------------------------------------------------- */
@@ -100,10 +135,10 @@ static void print_summary(const struct report *r)
 	const struct pics_meta *m = pics_profile_meta(r->p);
 	char total[48];
 
-	format_cycles(r->p, pics_stacks_total(r->st), total, sizeof(total));
+	format_cycles(r->p, r->total, total, sizeof(total));
 	printf("# %s: scheme %s, %u-wide commit, period %" PRIu64
 	       " cycles, %" PRIu64 " samples, %" PRIu64 " lost\n",
-	       r->input, m->scheme, m->commit_width, m->period,
+	       r->files.input, m->scheme, m->commit_width, m->period,
 	       pics_profile_samples(r->p), pics_profile_lost(r->p));
 	print_throttle(r->p);
 	print_mappings(r);
@@ -113,10 +148,13 @@ static void print_summary(const struct report *r)
 
 static void print_text(const struct report *r)
 {
-	uint64_t total = pics_stacks_total(r->st);
+	uint64_t total = r->total;
 
 	print_summary(r);
-	if (r->view.sort == PICS_UNIT_INSN)
+	if (r->children)
+		printf("#  Children     Self        Cycles  %-32s  Cycle stack\n",
+		       "Function");
+	else if (r->view.sort == PICS_UNIT_INSN)
 		printf("#   Share        Cycles  %-18s  %-24s  %-20s  Cycle stack\n",
 		       "Instruction", "Function", "Line");
 	else
@@ -127,8 +165,12 @@ static void print_text(const struct report *r)
 		char cycles[48], func[256], line[256];
 
 		format_cycles(r->p, u->total, cycles, sizeof(cycles));
-		printf("  %6.2f%%  %12s  ", 100.0 * fraction(u->total, total),
-		       cycles);
+		/* with --children, Children then Self */
+		printf("  %*.2f%%  ", r->children ? 8 : 6,
+		       100.0 * fraction(u->total, total));
+		if (r->children)
+			printf("%6.2f%%  ", 100.0 * fraction(self_total(r, u), total));
+		printf("%12s  ", cycles);
 		if (r->view.sort == PICS_UNIT_INSN) {
 			describe_function(r->syms, u->key, func, sizeof(func));
 			describe_line(r->syms, u->key, line, sizeof(line));
@@ -144,12 +186,24 @@ static void print_text(const struct report *r)
 
 /* ---- csv ---------------------------------------------------------------- */
 
+/* With --children: the unit's own weight of the row's signature. */
+static void print_csv_self(const struct report *r, const struct pics_unit *u,
+			   uint64_t signature)
+{
+	uint64_t w = unit_weight(self_of(r, u), signature);
+	char cycles[48];
+
+	format_cycles(r->p, w, cycles, sizeof(cycles));
+	printf(",%" PRIu64 ",%s,%.6f", w, cycles, fraction(w, r->total));
+}
+
 static void print_csv(const struct report *r)
 {
 	const struct pics_meta *m = pics_profile_meta(r->p);
-	uint64_t total = pics_stacks_total(r->st);
+	uint64_t total = r->total;
 
-	printf("unit,function,line,signature,weight,cycles,share\n");
+	printf("unit,function,line,signature,weight,cycles,share%s\n",
+	       r->children ? ",self_weight,self_cycles,self_share" : "");
 	for (size_t i = 0; i < shown_units(r); i++) {
 		const struct pics_unit *u = pics_stacks_unit(r->st, i);
 		char func[256], line[256];
@@ -171,8 +225,11 @@ static void print_csv(const struct report *r)
 						u->name : func);
 			putchar(',');
 			print_csv_field(stdout, line);
-			printf(",%s,%" PRIu64 ",%s,%.6f\n", sig, comp->weight,
+			printf(",%s,%" PRIu64 ",%s,%.6f", sig, comp->weight,
 			       cycles, fraction(comp->weight, total));
+			if (r->children)
+				print_csv_self(r, u, comp->signature);
+			putchar('\n');
 		}
 	}
 }
@@ -187,7 +244,7 @@ static void print_json_header(const struct report *r)
 
 	pics_profile_unit(r->p, &num, &den);
 	printf("{\n  \"file\": ");
-	print_json_string(stdout, r->input);
+	print_json_string(stdout, r->files.input);
 	printf(",\n  \"scheme\": ");
 	print_json_string(stdout, m->scheme);
 	printf(",\n  \"events\": [");
@@ -198,10 +255,11 @@ static void print_json_header(const struct report *r)
 	       ",\n  \"throttled\": {\"times\": %" PRIu64 ", \"cycles\": %" PRIu64 "}"
 	       ",\n  \"cycles_per_weight\": {\"num\": %" PRIu64
 	       ", \"den\": %" PRIu64 "},\n  \"total_weight\": %" PRIu64
-	       ",\n  \"sort\": \"%s\",\n  \"units_total\": %zu,\n",
+	       ",\n  \"sort\": \"%s\",\n  \"children\": %s,\n  \"units_total\": %zu,\n",
 	       m->commit_width, m->period, pics_profile_samples(r->p),
-	       pics_profile_lost(r->p), throttle.times, throttle.cycles, num, den, pics_stacks_total(r->st),
-	       unit_kind_name(r->view.sort), pics_stacks_count(r->st));
+	       pics_profile_lost(r->p), throttle.times, throttle.cycles, num, den, r->total,
+	       unit_kind_name(r->view.sort), r->children ? "true" : "false",
+	       pics_stacks_count(r->st));
 }
 
 static void print_json_optional(const char *key, const char *value)
@@ -225,17 +283,25 @@ static void print_json_unit(const struct report *r, const struct pics_unit *u)
 	printf(", \"address\": \"0x%" PRIx64 "\"", u->key);
 	print_json_optional("function", func);
 	print_json_optional("line", line);
-	printf(", \"weight\": %" PRIu64 ", \"share\": %.6f,\n     \"stack\": [",
-	       u->total, fraction(u->total, pics_stacks_total(r->st)));
+	printf(", \"weight\": %" PRIu64 ", \"share\": %.6f", u->total,
+	       fraction(u->total, r->total));
+	if (r->children)
+		printf(", \"self_weight\": %" PRIu64 ", \"self_share\": %.6f",
+		       self_total(r, u), fraction(self_total(r, u), r->total));
+	printf(",\n     \"stack\": [");
 	for (size_t c = 0; c < u->n_components; c++) {
 		const struct pics_component *comp = &u->components[c];
 		char sig[SIGNATURE_NAME_MAX];
 
 		pics_signature_name(m, comp->signature, sig, sizeof(sig));
 		printf("%s{\"signature\": \"%s\", \"weight\": %" PRIu64
-		       ", \"share\": %.6f}",
+		       ", \"share\": %.6f",
 		       c ? ", " : "", sig, comp->weight,
 		       fraction(comp->weight, u->total));
+		if (r->children)
+			printf(", \"self_weight\": %" PRIu64,
+			       unit_weight(self_of(r, u), comp->signature));
+		putchar('}');
 	}
 	printf("]}");
 }
@@ -289,76 +355,158 @@ static void print_folded(const struct report *r)
 
 /* ---- command ------------------------------------------------------------ */
 
+/* --children lists functions, in the formats that list units. */
+static int check_children(struct report *r)
+{
+	if (!r->children)
+		return 0;
+	if (r->view.sort_set && r->view.sort != PICS_UNIT_FUNC) {
+		cmd_error("report", "--children lists functions: --sort %s does not go with it",
+			  unit_kind_name(r->view.sort));
+		return EXIT_USAGE;
+	}
+	if (r->view.format == FORMAT_FOLDED) {
+		cmd_error("report", "--children does not go with --format folded; 'teaperf flame --folded' folds the call stacks");
+		return EXIT_USAGE;
+	}
+	r->view.sort = PICS_UNIT_FUNC;
+	return 0;
+}
+
 static int parse_options(struct report *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
 		STAGE_LONGOPT,
 		VIEW_LONGOPTS,
+		{ "children", no_argument, NULL, OPT_CHILDREN },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	int c;
+	int c, ret;
 
 	while ((c = getopt_long(argc, argv, ":i:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			r->input = optarg;
-			r->input_given = true;
-			break;
-		case 'h':
-			fputs(report_usage, stdout);
-			return OPTIONS_HELP;
-		default:
-			if (view_option("report", &r->view, c, argv))
-				return EXIT_USAGE;
+		if (c == OPT_CHILDREN) {
+			r->children = true;
+			continue;
+		}
+		ret = file_option("report", report_usage, &r->files, &r->view, c, argv);
+		if (ret)
+			return ret;
+	}
+	if (take_input_argument("report", argc, argv, &r->files.input,
+				r->files.input_given) || check_children(r))
+		return EXIT_USAGE;
+	return stage_input_resolve("report", &r->view.stage, &r->files.input);
+}
+
+/* The input, with --children its call graph, kept to --dsos (whose
+ * ranges *@ranges gets for the call graph). */
+static struct pics_profile *load_input(struct report *r, struct pics_callgraph **cg,
+				       struct pics_range **ranges, size_t *n_ranges)
+{
+	struct pics_profile *p;
+
+	if (r->children && !r->view.stage.stage)
+		p = load_callgraph("report", r->files.input, cg);
+	else
+		p = load_stage_profile("report", &r->view.stage, r->files.input);
+	if (!p)
+		return NULL;
+	r->all_weight = pics_profile_total_weight(p);
+	if (r->view.dsos) {
+		*ranges = dso_ranges("report", r->files.input, p, r->view.dsos, n_ranges);
+		if (!*ranges || keep_ranges("report", &p, *ranges, *n_ranges)) {
+			pics_profile_free(p);
+			return NULL;
 		}
 	}
-	if (take_input_argument("report", argc, argv, &r->input,
-				r->input_given))
-		return EXIT_USAGE;
-	return stage_input_resolve("report", &r->view.stage, &r->input);
+	if (r->children && !pics_callgraph_has_callers(*cg)) {
+		cmd_error("report", "%s: no sample has callers (no call chains were recorded); reporting without --children",
+			  r->files.input);
+		r->children = false;
+	}
+	return p;
+}
+
+/* With --children: the children stacks to list, each unit's own stack
+ * (@self) sorted by key to look up. */
+static struct pics_stacks *children_stacks(struct report *r, const struct pics_callgraph *cg,
+					   const struct pics_stacks *self,
+					   const struct pics_range *ranges, size_t n_ranges,
+					   struct pics_error *err)
+{
+	r->n_self = pics_stacks_count(self);
+	r->self = calloc(r->n_self + 1, sizeof(*r->self));
+	if (!r->self) {
+		snprintf(err->msg, sizeof(err->msg), "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < r->n_self; i++)
+		r->self[i] = pics_stacks_unit(self, i);
+	qsort(r->self, r->n_self, sizeof(*r->self), by_key);
+	return pics_stacks_build_children(cg, r->syms, ranges, n_ranges, err);
+}
+
+static int report(struct report *r, const struct pics_callgraph *cg,
+		  const struct pics_range *ranges, size_t n_ranges)
+{
+	static void (*const print[])(const struct report *) = {
+		print_text, print_csv, print_json, print_folded
+	};
+	struct pics_stacks *st, *children = NULL;
+	struct pics_error err;
+	int ret = 0;
+
+	st = pics_stacks_build(r->p, r->view.sort, r->syms, &err);
+	if (st && r->children) {
+		children = children_stacks(r, cg, st, ranges, n_ranges, &err);
+		if (!children) {
+			pics_stacks_free(st);
+			st = NULL;
+		}
+	}
+	if (!st) {
+		cmd_error("report", "%s", err.msg);
+		ret = 1;
+	} else {
+		r->st = children ? children : st;
+		r->total = pics_stacks_total(st);
+		print[r->view.format](r);
+	}
+	pics_stacks_free(children);
+	pics_stacks_free(st);
+	free(r->self);
+	return ret;
 }
 
 int cmd_report(int argc, char **argv)
 {
 	struct report r = {
-		.input = TEAPERF_DEFAULT_INPUT,
+		.files.input = TEAPERF_DEFAULT_INPUT,
 		.view.formats = FORMATS_ALL,
 	};
-	struct pics_profile *p;
+	struct pics_callgraph *cg = NULL;
+	struct pics_range *ranges = NULL;
 	struct pics_symbols *syms;
-	struct pics_stacks *st;
-	struct pics_error err;
+	struct pics_profile *p;
+	size_t n_ranges = 0;
 	int ret = parse_options(&r, argc, argv);
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
-	p = load_stage_profile("report", &r.view.stage, r.input);
-	if (!p)
-		return 1;
-	r.all_weight = pics_profile_total_weight(p);
-	if (keep_dsos("report", r.input, &p, r.view.dsos)) {
-		pics_profile_free(p);
-		return 1;
-	}
-	syms = open_symbols("report", p, &r.view.so);
-	st = pics_stacks_build(p, r.view.sort, syms, &err);
-	if (!st) {
-		cmd_error("report", "%s", err.msg);
-		ret = 1;
-	} else {
-		static void (*const print[])(const struct report *) = {
-			print_text, print_csv, print_json, print_folded
-		};
-
+	p = load_input(&r, &cg, &ranges, &n_ranges);
+	if (p) {
+		syms = open_symbols("report", p, &r.view.so);
 		r.p = p;
 		r.syms = syms;
-		r.st = st;
-		print[r.view.format](&r);
+		ret = report(&r, cg, ranges, n_ranges);
+		pics_symbols_close(syms);
+	} else {
+		ret = 1;
 	}
-	pics_stacks_free(st);
-	pics_symbols_close(syms);
+	free(ranges);
+	pics_callgraph_free(cg);
 	pics_profile_free(p);
 	return ret;
 }

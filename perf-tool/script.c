@@ -15,8 +15,9 @@ static const char script_usage[] =
 	"SIGNATURE WEIGHT'), and the map records of a Linux recording where\n"
 	"they stand ('map START END PGOFF BUILD-ID PATH', BUILD-ID '-' when\n"
 	"there is none; 'task-map PID CYCLE START...' for a mapping of one task\n"
-	"from a cycle on), 'task PID' before the samples of another task, and\n"
-	"'stop CYCLE' when the recording stopped sampling early. 'teaperf\n"
+	"from a cycle on), 'task PID' before the samples of another task,\n"
+	"'callers ADDR...' before a sample with a call chain (innermost first),\n"
+	"and 'stop CYCLE' when the recording stopped sampling early. 'teaperf\n"
 	"synth' turns this text back into a file.\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
@@ -75,6 +76,12 @@ static void print_sample(const struct pics_meta *m, const struct pics_sample *s)
 {
 	unsigned last = 0;
 
+	if (s->n_callers) {
+		printf("callers");
+		for (uint32_t i = 0; i < s->n_callers; i++)
+			printf(" 0x%" PRIx64, s->callers[i]);
+		putchar('\n');
+	}
 	printf("sample %" PRIu64 " %s", s->cycle,
 	       pics_commit_state_name((enum pics_commit_state)s->state));
 	for (unsigned i = 0; i < m->commit_width; i++)

@@ -24,6 +24,8 @@ static const char synth_usage[] =
 	"  unit-den N                 cycles per weight unit 1/N (profile header;\n"
 	"                             default LCM(1..width))\n"
 	"  sample CYCLE STATE SLOT... SLOT is ADDR:SIGNATURE or '-'\n"
+	"  callers ADDR...            the call chain of the sample on the next\n"
+	"                             line, innermost first (sample files)\n"
 	"  lost N                     samples dropped (sample files)\n"
 	"  entry ADDR SIGNATURE WEIGHT                   (profiles)\n"
 	"  map START END PGOFF BUILD-ID PATH   a mapping of a Linux recording;\n"
@@ -41,7 +43,9 @@ static const char synth_usage[] =
 	"  -o, --output OUT      file to write (required)\n"
 	"  -h, --help            this help\n";
 
-#define MAX_TOKENS (PICS_MAX_EVENTS + 2)
+/* A callers line is the longest, then an events line. */
+#define MAX_TOKENS (PICS_MAX_CALLERS > PICS_MAX_EVENTS + 2 ? PICS_MAX_CALLERS \
+							  : PICS_MAX_EVENTS + 2)
 
 struct synth {
 	const char *text_path, *out_path;
@@ -50,6 +54,9 @@ struct synth {
 	struct pics_meta meta;
 	uint64_t total_cycles, samples, lost, unit_den;
 	uint32_t task;		/* of the samples that follow */
+	/* a callers line's, for the sample on the next line */
+	uint32_t n_callers;
+	uint64_t callers[PICS_MAX_CALLERS];
 	struct pics_throttle throttle;	/* a profile's */
 	struct pics_sample_writer *writer;
 	struct pics_profile *profile;
@@ -198,11 +205,27 @@ static int sample_line(struct synth *s, char **tok, int n)
 			    tok[1]);
 	smp.state = (uint8_t)state;
 	smp.pid = s->task;
+	smp.n_callers = s->n_callers;
+	memcpy(smp.callers, s->callers, s->n_callers * sizeof(*s->callers));
+	s->n_callers = 0;
 	for (int i = 2; i < n; i++)
 		if (slot(s, &smp, (unsigned)(i - 2), tok[i]))
 			return -1;
 	if (pics_sample_writer_add(s->writer, &smp, &s->err))
 		return fail(s, "%s", s->err.msg);
+	return 0;
+}
+
+/* "callers ADDR...": the call chain of the sample that follows. */
+static int callers_line(struct synth *s, char **tok, int n)
+{
+	if (n < 1 || n > PICS_MAX_CALLERS)
+		return fail(s, "expected 'callers' and 1 to %d addresses",
+			    PICS_MAX_CALLERS);
+	for (int i = 0; i < n; i++)
+		if (number(s, tok[i], &s->callers[i]))
+			return -1;
+	s->n_callers = (uint32_t)n;
 	return 0;
 }
 
@@ -349,6 +372,9 @@ static int parse_line(struct synth *s, char *line)
 		return 0;
 	if (!s->format_seen)
 		return format_line(s, key, rest);
+	if (s->n_callers && strcmp(key, "sample"))
+		return fail(s, "'%s' after a callers line; expected the sample it goes with",
+			    key);
 	if (!strcmp(key, "lost") && !s->is_profile) {
 		uint64_t lost;
 
@@ -373,6 +399,8 @@ static int parse_line(struct synth *s, char *line)
 			return fail(s, "too many fields");
 		tok[n++] = t;
 	}
+	if (!strcmp(key, "callers") && !s->is_profile)
+		return callers_line(s, tok, n);
 	if (body || !strcmp(key, "sample") || !strcmp(key, "entry"))
 		return body_line(s, key, tok, n);
 	return header_line(s, key, tok, n);
@@ -380,6 +408,8 @@ static int parse_line(struct synth *s, char *line)
 
 static int finish(struct synth *s)
 {
+	if (s->n_callers)
+		return fail(s, "the text ends after a callers line; expected its sample");
 	if (!s->writer && !s->profile && start_body(s))
 		return -1;
 	if (s->writer) {

@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	{ "report", cmd_report, PROFILING, "per-instruction, function or line cycle stacks" },
 	{ "annotate", cmd_annotate, PROFILING, "a function's disassembly with cycle stacks" },
 	{ "plot", cmd_plot, PROFILING, "stacked-bar chart of the top instructions (SVG, HTML)" },
+	{ "flame", cmd_flame, PROFILING, "flame graph of the samples' call chains (SVG, folded)" },
 	{ "diff", cmd_diff, PROFILING, "what changed between two profiles" },
 	{ "stat", cmd_stat, PROFILING, "the whole program's cycle stack" },
 	{ "compare", cmd_compare, PROFILING, "error of a profile against a golden reference" },

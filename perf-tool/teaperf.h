@@ -27,6 +27,7 @@ int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_annotate(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
+int cmd_flame(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
@@ -59,6 +60,8 @@ enum {
 	OPT_LOG_Y,
 	OPT_STAGE,
 	OPT_FLOPS,
+	OPT_CHILDREN,
+	OPT_FOLDED,
 };
 
 /* The view options choose what a command shows and how: --sort, --top,
@@ -149,6 +152,18 @@ struct view_options {
  * any other @c is a bad option. Returns 0, or EXIT_USAGE after one error
  * line. The longopts table decides which view options a command takes. */
 int view_option(const char *cmd, struct view_options *v, int c, char **argv);
+/* The files a command that writes one names: -i FILE (or the last
+ * argument) and -o OUT. */
+struct command_files {
+	const char *input, *output;
+	bool input_given;
+};
+
+/* Takes -i, -o and -h (which prints @usage) into @files, and the view
+ * options, as view_option does: 0, OPTIONS_HELP after the help, or
+ * EXIT_USAGE after one error line. */
+int file_option(const char *cmd, const char *usage, struct command_files *files,
+		struct view_options *v, int c, char **argv);
 /* How many of @n units to show: --top, else the default for the format
  * (plot, without --format, counts as text). */
 size_t view_shown(const struct view_options *v, size_t n);
@@ -177,6 +192,10 @@ int take_input_argument(const char *cmd, int argc, char **argv,
 
 /* Loads a sample or profile file, printing one error line on failure. */
 struct pics_profile *load_profile(const char *cmd, const char *path);
+/* load_profile(), and the call graph of a sample file's samples in *@cg
+ * (NULL for a profile). */
+struct pics_profile *load_callgraph(const char *cmd, const char *path,
+				    struct pics_callgraph **cg);
 /* After take_input_argument: with --stage, points *@input at the stage's
  * file. EXIT_USAGE with one error line for an unknown stage. */
 int stage_input_resolve(const char *cmd, struct stage_input *s, const char **input);
@@ -251,6 +270,8 @@ void format_ratio(unsigned __int128 magnitude, bool negative, uint64_t den,
 /* "ST-L1 50.0%  Base 50.0%": each component's share of @u, heaviest
  * first, without a newline. */
 void print_stack(FILE *f, const struct pics_meta *m, const struct pics_unit *u);
+/* The weight of @signature in @u (0 when it has none, or @u is NULL). */
+uint64_t unit_weight(const struct pics_unit *u, uint64_t signature);
 void print_json_string(FILE *f, const char *s);
 void print_csv_field(FILE *f, const char *s);
 /* "main+0x14" or "" when unresolved. */

@@ -65,21 +65,28 @@ int pics_spaces_update(struct pics_spaces *sp, const struct pics_mapping *maps, 
 	return 0;
 }
 
+static void move(const struct pics_spaces *sp, const struct pics_mapping *maps,
+		 const struct pics_sample *s, uint64_t *addr)
+{
+	const struct pics_mapping *m;
+
+	m = pics_mapping_find_task(maps, sp->n, s->pid, s->cycle, *addr);
+	if (m)
+		*addr += sp->offset[m - maps];
+}
+
 void pics_spaces_move_sample(const struct pics_spaces *sp, const struct pics_mapping *maps,
 			     struct pics_sample *s)
 {
 	/* (most recordings have no file over another: nothing moves) */
 	if (!sp->spaces)
 		return;
-	for (unsigned i = 0; i < PICS_MAX_WIDTH; i++) {
-		const struct pics_mapping *m;
-
-		if (!(s->valid >> i & 1))
-			continue;
-		m = pics_mapping_find_task(maps, sp->n, s->pid, s->cycle, s->addr[i]);
-		if (m)
-			s->addr[i] += sp->offset[m - maps];
-	}
+	for (unsigned i = 0; i < PICS_MAX_WIDTH; i++)
+		if (s->valid >> i & 1)
+			move(sp, maps, s, &s->addr[i]);
+	/* its callers ran in the same task's address space */
+	for (uint32_t i = 0; i < s->n_callers; i++)
+		move(sp, maps, s, &s->callers[i]);
 }
 
 struct pics_mapping pics_spaces_move_mapping(const struct pics_spaces *sp,

@@ -140,7 +140,9 @@ static inline uint64_t pics_get_u64(const uint8_t *p)
 /* A growing array of mappings, at most PICS_MAX_MAPPINGS, and what the
  * other records of a Linux recording said so far: the task of the
  * samples that follow (the last task record's), whether a stop record
- * came and its cycle, what the throttle record counted. */
+ * came and its cycle, what the throttle record counted, and the callers
+ * of the record pics_record_next returned last (a call-chain record's,
+ * 0 without one). */
 struct pics_mapping_list {
 	struct pics_mapping *v;
 	size_t n, cap;
@@ -148,6 +150,8 @@ struct pics_mapping_list {
 	bool stopped, throttle_seen;
 	uint64_t stop_cycle;
 	struct pics_throttle throttle;
+	uint32_t n_callers;
+	uint64_t callers[PICS_MAX_CALLERS];
 };
 
 int pics_mapping_list_add(struct pics_mapping_list *l,
@@ -240,11 +244,23 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 		     struct pics_profile_fields *pf, struct pics_error *err);
 
 /* Reads the kind byte of the next record into @kind, taking extension
- * records in: map, task, stop and throttle records go into @maps, other kinds are
- * unknown and skipped. 1: a record; 0: the file ends here (the caller
- * says what was missing); -1: error. */
+ * records in: map, task, stop, throttle and call-chain records go into
+ * @maps, other kinds are unknown and skipped. A call-chain record must be
+ * followed by a record of kind TEA_REC_DATA, which its callers then go
+ * with. 1: a record; 0: the file ends here (the caller says what was
+ * missing); -1: error. */
 int pics_record_next(struct pics_in *in, uint8_t *kind,
 		     struct pics_mapping_list *maps, struct pics_error *err);
+
+/* The body of a call-chain record (kind TEA_REC_CALLCHAIN, at @offset)
+ * whose u32 length @len was just read, into maps->callers. */
+int pics_callchain_record_read(struct pics_in *in, uint64_t len,
+			       uint64_t offset, struct pics_mapping_list *maps,
+			       struct pics_error *err);
+/* A call-chain record of the @n (1 to PICS_MAX_CALLERS) @callers. */
+int pics_callchain_record_write(struct pics_out *out, uint32_t n,
+				const uint64_t *callers,
+				struct pics_error *err);
 
 /* Reads the body of an extension record of @kind whose u32 length @len
  * was just read (its kind byte was at @offset) into @maps: a map record
@@ -284,13 +300,31 @@ struct pics_spaces {
  * only grows). */
 int pics_spaces_update(struct pics_spaces *sp, const struct pics_mapping *maps, size_t n,
 		       struct pics_error *err);
-/* Moves each slot of @s by the offset of its task's mapping at its cycle. */
+/* Moves each slot and caller of @s by the offset of its task's mapping at
+ * its cycle. */
 void pics_spaces_move_sample(const struct pics_spaces *sp, const struct pics_mapping *maps,
 			     struct pics_sample *s);
 /* Mapping @i of @maps at its place in the profile. */
 struct pics_mapping pics_spaces_move_mapping(const struct pics_spaces *sp,
 					     const struct pics_mapping *maps, size_t i);
 void pics_spaces_free(struct pics_spaces *sp);
+
+/* The stacks of the units of @kind whose (unit key, signature) -> weight
+ * @m holds; frees @m. */
+struct pics_stacks *pics_stacks_of_map(struct pics_map *m,
+				       enum pics_unit_kind kind,
+				       const struct pics_symbols *syms,
+				       struct pics_error *err);
+
+/* Whether one of the @n @ranges holds @addr. */
+static inline bool pics_in_ranges(const struct pics_range *ranges, size_t n,
+				  uint64_t addr)
+{
+	for (size_t i = 0; i < n; i++)
+		if (addr >= ranges[i].start && addr < ranges[i].end)
+			return true;
+	return false;
+}
 
 /* Fills @out (initialized by the caller) with (unit key, signature) ->
  * weight for units of @kind. */

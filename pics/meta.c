@@ -258,5 +258,9 @@ int pics_sample_validate(const struct pics_meta *m,
 					 "PSV 0x%llx of slot %u has bits beyond the %u events",
 					 (unsigned long long)s->psv[i], i,
 					 m->n_events);
+	if (s->n_callers > PICS_MAX_CALLERS)
+		return pics_fail(err, PICS_ERR_FORMAT,
+				 "sample has %u callers; at most %d",
+				 s->n_callers, PICS_MAX_CALLERS);
 	return 0;
 }

@@ -13,8 +13,9 @@
  * read, as a RISC-V target writes them.
  *
  * This file reads the data section's records and is the reader's API
- * (perf_data.h); perf_data_header.c reads the header, the attributes and
- * the feature sections, and finds the tea event. */
+ * (perf_data.h); perf_data_sample.c reads the tea event's samples;
+ * perf_data_header.c reads the header, the attributes and the feature
+ * sections, and finds the tea event. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -25,8 +26,6 @@
 
 #include "perf_data.h"
 #include "perf_data_internal.h"
-#include "tea/csr.h"
-#include "tea/perf.h"
 
 #define KERNEL_NAME "[kernel.kallsyms]"
 
@@ -43,15 +42,6 @@ enum {
 #define SAMPLE_ID_FIELDS                                                     \
 	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID |                 \
 	 PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER)
-
-/* A record of the data section. */
-struct record {
-	uint64_t offset;	/* of its header */
-	uint32_t type;
-	uint16_t misc;
-	const uint8_t *body;	/* after the header */
-	size_t len;		/* of the body */
-};
 
 /* ---- records ------------------------------------------------------------------ */
 
@@ -155,167 +145,6 @@ static int need_body(const struct pics_perf_data *r, const struct record *rec,
 static bool is_tea(const struct pics_perf_data *r, uint64_t id)
 {
 	return pics_pd_attr_of_id(r, id) == (long)r->tea;
-}
-
-/* ---- samples ------------------------------------------------------------------ */
-
-/* The raw data of a tea sample of task @pid (struct tea_perf_raw,
- * docs/linux.md) into @s; false in *@keep when no slot holds an
- * instruction. */
-static int decode_raw(struct pics_perf_data *r, const struct record *rec,
-		      const uint8_t *raw, size_t len, uint32_t pid,
-		      struct pics_sample *s, bool *keep, struct pics_error *err)
-{
-	unsigned version, width, valid;
-	uint32_t stat;
-
-	*keep = false;
-	if (len < TEA_PERF_RAW_SIZE(0))
-		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
-				    "tea raw data of %zu bytes; its header alone has %zu",
-				    len, TEA_PERF_RAW_SIZE(0));
-	version = (unsigned)pics_get_uint(raw + offsetof(struct tea_perf_raw, version), 2);
-	width = (unsigned)pics_get_uint(raw + offsetof(struct tea_perf_raw, width), 2);
-	if (version != TEA_PERF_RAW_VERSION)
-		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
-				    "tea raw data version %u; this reader knows version %d",
-				    version, TEA_PERF_RAW_VERSION);
-	if (width < 1 || width > PICS_MAX_WIDTH)
-		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
-				    "tea raw data of width %u; expected 1 to %d",
-				    width, PICS_MAX_WIDTH);
-	if (len < TEA_PERF_RAW_SIZE(width))
-		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
-				    "tea raw data of %zu bytes; width %u needs %zu",
-				    len, width, TEA_PERF_RAW_SIZE(width));
-	if (r->width && width != r->width)
-		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
-				    "tea sample of width %u in a file of width %u",
-				    width, r->width);
-	if (r->scanning) {
-		r->width = width;
-		return 0;
-	}
-	r->hw_lost += pics_get_u64(raw + offsetof(struct tea_perf_raw, lost));
-	stat = (uint32_t)pics_get_uint(raw + offsetof(struct tea_perf_raw, stat), 4);
-	/* As the target's teaperf record does: slots beyond the width
-	 * are no slots. */
-	valid = (stat >> TEA_STAT_MASK_SHIFT) & ((1u << width) - 1);
-	memset(s, 0, sizeof(*s));
-	s->cycle = pics_get_u64(raw + offsetof(struct tea_perf_raw, time));
-	s->pid = pid;
-	if (!(stat >> TEA_STAT_PRIV_SHIFT & 3)) {
-		r->user_seen = true;
-		r->last_user_cycle = s->cycle;
-	}
-	s->state = (uint8_t)((stat >> TEA_STAT_STATE_SHIFT) & 3);
-	s->valid = (uint8_t)valid;
-	for (unsigned i = 0; i < width; i++) {
-		const uint8_t *slot = raw + offsetof(struct tea_perf_raw, slot);
-
-		if (!(valid >> i & 1))
-			continue;
-		s->addr[i] = pics_get_u64(slot + 8 * i);
-		s->psv[i] = pics_get_u64(slot + 8 * (width + i));
-	}
-	if (!valid)
-		return 0;
-	if (pics_sample_validate(&r->meta, s, err))
-		return pics_error_locate(err, r->path, rec->offset);
-	*keep = true;
-	return 0;
-}
-
-/* A PERF_RECORD_SAMPLE: the fields before the raw data, in the order
- * sample_type gives them, then the raw data. */
-static int read_sample(struct pics_perf_data *r, const struct record *rec,
-		       struct pics_sample *s, bool *keep,
-		       struct pics_error *err)
-{
-	struct cursor c = pics_pd_cursor(rec->body, rec->len,
-				    rec->offset + REC_HEADER, "sample record");
-	const struct attr *a;
-	uint64_t type, rf, v, nr, pid = 0, time = 0;
-	const uint8_t *raw;
-	long i = 0;
-
-	*keep = false;
-	if (r->n_attrs > 1) {
-		if (pics_pd_cur_left(&c) / 8 <= (size_t)r->sample_id_word)
-			return pics_pd_cur_short(r, &c, "event id", err);
-		v = pics_get_u64(rec->body + 8 * (size_t)r->sample_id_word);
-		i = pics_pd_attr_of_id(r, v);
-		if (i < 0)
-			return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
-					    rec->offset,
-					    "sample of event id %llu, which no event of the file has",
-					    (unsigned long long)v);
-	}
-	if ((size_t)i != r->tea)
-		return 0;
-	a = &r->attrs[i];
-	type = a->sample_type;
-	rf = a->read_format;
-	/* identifier, ip, pid and tid, time, addr, id, stream_id, cpu */
-	if (pics_pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_IDENTIFIER |
-								  PERF_SAMPLE_IP)),
-			      "ip", err))
-		return -1;
-	if ((type & PERF_SAMPLE_TID) &&
-	    (pics_pd_cur_uint(r, &c, 4, "pid", &pid, err) ||
-	     pics_pd_cur_uint(r, &c, 4, "tid", &v, err)))
-		return -1;
-	if ((type & PERF_SAMPLE_TIME) && pics_pd_cur_uint(r, &c, 8, "time", &time, err))
-		return -1;
-	if (pics_pd_cur_skip_words(r, &c, __builtin_popcountll(type & (PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
-								  PERF_SAMPLE_STREAM_ID |
-								  PERF_SAMPLE_CPU)),
-			      "identity fields", err))
-		return -1;
-	if (type & PERF_SAMPLE_PERIOD) {
-		if (pics_pd_cur_uint(r, &c, 8, "period", &v, err))
-			return -1;
-		if (v != a->period && !r->scanning)
-			return pics_fail_at(err, PICS_ERR_FORMAT, r->path,
-					    rec->offset,
-					    "sample period %llu differs from the event's %llu; every sample of a file weighs one period",
-					    (unsigned long long)v,
-					    (unsigned long long)a->period);
-	}
-	if (type & PERF_SAMPLE_READ) {
-		unsigned extra = !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
-				 !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
-		unsigned per = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
-
-		if (rf & PERF_FORMAT_GROUP) {
-			if (pics_pd_cur_uint(r, &c, 8, "read values", &nr, err) ||
-			    pics_pd_cur_skip_words(r, &c, extra, "read values", err) ||
-			    pics_pd_cur_skip_words(r, &c, nr > UINT64_MAX / per ? UINT64_MAX : nr * per,
-					      "read values", err))
-				return -1;
-		} else if (pics_pd_cur_skip_words(r, &c, extra + per, "read values", err)) {
-			return -1;
-		}
-	}
-	if (type & PERF_SAMPLE_CALLCHAIN)
-		if (pics_pd_cur_uint(r, &c, 8, "call chain", &nr, err) ||
-		    pics_pd_cur_skip_words(r, &c, nr, "call chain", err))
-			return -1;
-	if (pics_pd_cur_uint(r, &c, 4, "raw data size", &v, err) ||
-	    pics_pd_cur_take(r, &c, (size_t)v, "raw data", &raw, err))
-		return -1;
-	if (decode_raw(r, rec, raw, (size_t)v, (uint32_t)pid, s, keep, err))
-		return -1;
-	if (*keep && (type & PERF_SAMPLE_TIME) && !r->scanning) {
-		if (!r->timed) {
-			r->timed = true;
-			r->first_ns = time;
-			r->first_cycle = s->cycle;
-		}
-		r->last_ns = time;
-		r->last_cycle = s->cycle;
-	}
-	return 0;
 }
 
 /* ---- mappings ------------------------------------------------------------------ */
@@ -581,7 +410,7 @@ static int read_record(struct pics_perf_data *r, const struct record *rec,
 
 	switch (rec->type) {
 	case PERF_RECORD_SAMPLE:
-		if (read_sample(r, rec, s, &keep, err))
+		if (pics_pd_read_sample(r, rec, s, &keep, err))
 			return -1;
 		return keep;
 	case PERF_RECORD_MMAP:

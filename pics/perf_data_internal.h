@@ -1,8 +1,9 @@
-/* The perf.data reader's parts, shared between its two files:
+/* The perf.data reader's parts, shared between its files:
  * perf_data_header.c reads the file's header, the events' attributes and
  * ids, the feature sections, and finds the tea event;
- * perf_data.c reads the records of the data section (samples, mappings,
- * losses, throttling) and is the reader's API (perf_data.h). */
+ * perf_data.c reads the records of the data section (mappings, losses,
+ * throttling) and is the reader's API (perf_data.h);
+ * perf_data_sample.c reads the tea event's samples. */
 #ifndef PICS_PERF_DATA_INTERNAL_H
 #define PICS_PERF_DATA_INTERNAL_H
 
@@ -132,6 +133,23 @@ int pics_pd_cur_skip_words(const struct pics_perf_data *r, struct cursor *c,
  * that many bytes holding a NUL-terminated string. */
 int pics_pd_cur_string(const struct pics_perf_data *r, struct cursor *c,
 		  const char *field, const char **s, struct pics_error *err);
+
+/* A record of the data section. */
+struct record {
+	uint64_t offset;	/* of its header */
+	uint32_t type;
+	uint16_t misc;
+	const uint8_t *body;	/* after the header */
+	size_t len;		/* of the body */
+};
+
+/* A PERF_RECORD_SAMPLE: the fields before the raw data, in the order
+ * sample_type gives them, the call chain among them, then the raw data;
+ * the tea event's in @s, true in *@keep when a slot holds an
+ * instruction. */
+int pics_pd_read_sample(struct pics_perf_data *r, const struct record *rec,
+			struct pics_sample *s, bool *keep,
+			struct pics_error *err);
 
 /* The file's header, the attrs section and the feature sections, up to
  * finding the tea event and where records name their event: all that

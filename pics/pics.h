@@ -22,6 +22,7 @@
 #include "pics_symbols.h"	/* symbols (libelf, libdw), files inputs name */
 #include "pics_disasm.h"	/* disassembly through objdump */
 #include "pics_stacks.h"	/* cycle stacks rolled up to units */
+#include "pics_callgraph.h"	/* samples by their chains of calls */
 #include "pics_metric.h"	/* the error metric */
 
 #endif

@@ -1,6 +1,6 @@
 /* Samples and sample files (.tea): what a sampler saw, one record per
- * sample, with the run's mappings, whether the sampling stopped early and
- * how much of it perf throttled. */
+ * sample with the callers it was taken in, the run's mappings, whether the
+ * sampling stopped early and how much of it perf throttled. */
 #ifndef PICS_SAMPLES_H
 #define PICS_SAMPLES_H
 
@@ -23,6 +23,9 @@ enum pics_commit_state {
 const char *pics_commit_state_name(enum pics_commit_state s);
 int pics_commit_state_parse(const char *name, enum pics_commit_state *s);
 
+/* The deepest call chain a sample holds (a call-chain record's). */
+#define PICS_MAX_CALLERS TEA_MAX_CALLERS
+
 struct pics_sample {
 	uint64_t cycle;
 	uint8_t state;		/* enum pics_commit_state */
@@ -30,16 +33,24 @@ struct pics_sample {
 	uint64_t addr[PICS_MAX_WIDTH];
 	uint64_t psv[PICS_MAX_WIDTH];
 	uint32_t pid;		/* the task it was taken in; 0: none named */
+	/* The return addresses of the calls the sampled instructions were
+	 * reached through, innermost first: the first lies in the sampled
+	 * function's caller; none when no caller is known. A file holds
+	 * them in a call-chain record before the sample (docs/formats.md). */
+	uint32_t n_callers;
+	uint64_t callers[PICS_MAX_CALLERS];
 };
 
 /* Checks @s against @m: a state that exists, valid bits below the commit
- * width, one valid slot unless Compute, PSV bits below n_events. */
+ * width, one valid slot unless Compute, PSV bits below n_events, at most
+ * PICS_MAX_CALLERS callers. */
 int pics_sample_validate(const struct pics_meta *m,
 			 const struct pics_sample *s, struct pics_error *err);
 
 struct pics_sample_writer;
 
-/* @path "-" writes to standard output. */
+/* @path "-" writes to standard output. add() writes a call-chain record
+ * before a sample that has callers. */
 struct pics_sample_writer *pics_sample_writer_open(const char *path,
 						   const struct pics_meta *m,
 						   struct pics_error *err);
@@ -64,8 +75,9 @@ struct pics_sample_reader;
 struct pics_sample_reader *pics_sample_reader_open(const char *path,
 						   struct pics_error *err);
 const struct pics_meta *pics_sample_reader_meta(const struct pics_sample_reader *r);
-/* 1: a sample in @s; 0: the end record was read and the file is complete;
- * -1: error (a file without its end record is truncated). */
+/* 1: a sample in @s, with the callers of the call-chain record before it
+ * (none without one); 0: the end record was read and the file is
+ * complete; -1: error (a file without its end record is truncated). */
 int pics_sample_reader_next(struct pics_sample_reader *r,
 			    struct pics_sample *s, struct pics_error *err);
 /* Valid once next() returned 0. */

@@ -35,6 +35,10 @@ struct pics_unit {
 	const struct pics_component *components; /* heaviest first */
 };
 
+/* Sorts @n components heaviest first (of equal weight, the lower
+ * signature first), as a unit holds them. */
+void pics_components_sort(struct pics_component *c, size_t n);
+
 struct pics_stacks;
 
 /* Rolls @p up to units of @kind; @syms may be NULL (addresses only). */

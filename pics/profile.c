@@ -283,11 +283,10 @@ static int filter_entry(const struct pics_entry *e, void *ctx)
 {
 	struct range_filter *f = ctx;
 
-	for (size_t i = 0; i < f->n; i++)
-		if (e->addr >= f->ranges[i].start && e->addr < f->ranges[i].end)
-			return pics_profile_add(f->out, e->addr, e->signature,
-						e->weight, f->err);
-	return 0;
+	if (!pics_in_ranges(f->ranges, f->n, e->addr))
+		return 0;
+	return pics_profile_add(f->out, e->addr, e->signature, e->weight,
+				f->err);
 }
 
 struct pics_profile *pics_profile_filter_ranges(const struct pics_profile *p,

@@ -254,38 +254,56 @@ static struct pics_profile *read_profile(struct pics_in *in,
 	return er.p;
 }
 
+/* The samples of @r into @p, and into @cg when not NULL. */
+static int add_samples(struct pics_sample_reader *r, struct pics_profile *p,
+		       struct pics_callgraph *cg, struct pics_spaces *sp,
+		       struct pics_error *err)
+{
+	const struct pics_mapping *maps;
+	struct pics_sample s;
+	size_t n;
+	int ret;
+
+	/* each file at addresses of its own (address_space.c) */
+	while ((ret = pics_sample_reader_next(r, &s, err)) > 0) {
+		maps = pics_sample_reader_mappings(r, &n);
+		if (pics_spaces_update(sp, maps, n, err))
+			return -1;
+		pics_spaces_move_sample(sp, maps, &s);
+		if (pics_profile_add_sample(p, &s, err) ||
+		    (cg && pics_callgraph_add_sample(cg, &s, err)))
+			return -1;
+	}
+	return ret;
+}
+
 static struct pics_profile *aggregate_samples(struct pics_in *in,
 					      const char *path,
+					      struct pics_callgraph **cg,
 					      struct pics_error *err)
 {
 	struct pics_sample_reader *r = pics_sample_reader_adopt(in, path, err);
 	const struct pics_mapping *maps;
 	struct pics_spaces sp = { 0 };
 	struct pics_profile *p;
-	struct pics_sample s;
 	size_t n;
 	int ret;
 
 	if (!r)
 		return NULL;
 	p = pics_profile_new(pics_sample_reader_meta(r), err);
+	if (p && cg) {
+		*cg = pics_callgraph_new(pics_sample_reader_meta(r), err);
+		if (!*cg) {
+			pics_profile_free(p);
+			p = NULL;
+		}
+	}
 	if (!p) {
 		pics_sample_reader_close(r);
 		return NULL;
 	}
-	/* each file at addresses of its own (address_space.c) */
-	while ((ret = pics_sample_reader_next(r, &s, err)) > 0) {
-		maps = pics_sample_reader_mappings(r, &n);
-		if (pics_spaces_update(&sp, maps, n, err)) {
-			ret = -1;
-			break;
-		}
-		pics_spaces_move_sample(&sp, maps, &s);
-		if (pics_profile_add_sample(p, &s, err)) {
-			ret = -1;
-			break;
-		}
-	}
+	ret = add_samples(r, p, cg ? *cg : NULL, &sp, err);
 	if (!ret) {
 		struct pics_throttle throttle = pics_sample_reader_throttle(r);
 
@@ -304,6 +322,10 @@ static struct pics_profile *aggregate_samples(struct pics_in *in,
 	pics_sample_reader_close(r);
 	if (ret) {
 		pics_profile_free(p);
+		if (cg) {
+			pics_callgraph_free(*cg);
+			*cg = NULL;
+		}
 		return NULL;
 	}
 	return p;
@@ -354,18 +376,21 @@ struct pics_profile *pics_profile_read(const char *path,
 	return p;
 }
 
-struct pics_profile *pics_profile_load(const char *path,
-				       struct pics_error *err)
+struct pics_profile *pics_profile_load_callgraph(const char *path,
+						 struct pics_callgraph **cg,
+						 struct pics_error *err)
 {
 	struct pics_profile *p = NULL;
 	struct pics_in in;
 
+	if (cg)
+		*cg = NULL;
 	if (pics_in_open(&in, path, err))
 		return NULL;
 	switch (kind_of(&in, err)) {
 	case PICS_FILE_SAMPLES:
 		/* The sample reader takes over @in. */
-		return aggregate_samples(&in, path, err);
+		return aggregate_samples(&in, path, cg, err);
 	case PICS_FILE_PROFILE:
 		p = read_profile(&in, err);
 		break;
@@ -374,4 +399,10 @@ struct pics_profile *pics_profile_load(const char *path,
 	}
 	pics_in_close(&in);
 	return p;
+}
+
+struct pics_profile *pics_profile_load(const char *path,
+				       struct pics_error *err)
+{
+	return pics_profile_load_callgraph(path, NULL, err);
 }

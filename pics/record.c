@@ -1,29 +1,63 @@
 /* The records after a header (docs/formats.md): a kind byte, and for the
  * extension kinds a u32 length that lets a reader skip those it does not
- * know. The extension records of a Linux recording (mapping.c) are taken
- * in on the way, so sample and profile readers see only their own kinds. */
+ * know. The extension records of a Linux recording (mapping.c,
+ * callchain.c) are taken in on the way, so sample and profile readers see
+ * only their own kinds. */
 #include "internal.h"
+
+/* A call-chain record holds for the record right after it, a sample:
+ * anything else there, the end of the file included, is an error. */
+static int check_after_callchain(struct pics_in *in, int ret, uint8_t kind,
+				 uint64_t offset, struct pics_error *err)
+{
+	if (ret == 0)
+		return pics_fail_at(err, PICS_ERR_TRUNCATED, in->path, offset,
+				    "file ends after a call-chain record; expected a sample (0x01)");
+	if (kind != TEA_REC_DATA)
+		return pics_fail_at(err, PICS_ERR_FORMAT, in->path, offset,
+				    "a record of kind 0x%02x after a call-chain record; expected a sample (0x01)",
+				    kind);
+	return 0;
+}
+
+static int read_extension(struct pics_in *in, uint8_t kind, uint64_t offset,
+			  struct pics_mapping_list *maps,
+			  struct pics_error *err)
+{
+	uint64_t len;
+	int ret;
+
+	if (pics_in_need(in, 4, "an extension record length", err))
+		return -1;
+	len = pics_get_uint(pics_in_take(in, 4), 4);
+	if (kind == TEA_REC_CALLCHAIN)
+		return pics_callchain_record_read(in, len, offset, maps, err);
+	ret = pics_mapping_record_read(in, kind, len, offset, maps, err);
+	if (ret > 0)
+		ret = pics_in_skip(in, len, "an extension record", err);
+	return ret;
+}
 
 int pics_record_next(struct pics_in *in, uint8_t *kind,
 		     struct pics_mapping_list *maps, struct pics_error *err)
 {
+	bool chain = false;
+
+	maps->n_callers = 0;
 	for (;;) {
-		uint64_t offset = pics_in_offset(in), len;
+		uint64_t offset = pics_in_offset(in);
 		int ret = pics_in_fill(in, 1, err);
 
-		if (ret <= 0)
-			return ret;
-		*kind = *pics_in_take(in, 1);
-		if (*kind < TEA_REC_EXTENSION)
-			return 1;
-		if (pics_in_need(in, 4, "an extension record length", err))
+		if (ret < 0)
 			return -1;
-		len = pics_get_uint(pics_in_take(in, 4), 4);
-		ret = pics_mapping_record_read(in, *kind, len, offset, maps,
-					       err);
 		if (ret > 0)
-			ret = pics_in_skip(in, len, "an extension record", err);
-		if (ret)
+			*kind = *pics_in_take(in, 1);
+		if (chain && check_after_callchain(in, ret, *kind, offset, err))
 			return -1;
+		if (ret == 0 || *kind < TEA_REC_EXTENSION)
+			return ret;
+		if (read_extension(in, *kind, offset, maps, err))
+			return -1;
+		chain = *kind == TEA_REC_CALLCHAIN;
 	}
 }

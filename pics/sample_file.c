@@ -1,7 +1,8 @@
 /* Sample files (.tea): a header, one record per sample as it arrives, map
  * records where the producer knows them, a task record before each sample
- * of another task than the one before, and an end record whose counts tell
- * a complete file from a truncated one. */
+ * of another task than the one before, a call-chain record right before
+ * each sample with callers, and an end record whose counts tell a
+ * complete file from a truncated one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,9 @@ int pics_sample_writer_add(struct pics_sample_writer *w,
 			return -1;
 		w->task = s->pid;
 	}
+	if (s->n_callers &&
+	    pics_callchain_record_write(&w->out, s->n_callers, s->callers, err))
+		return -1;
 	if (pics_out_reserve(&w->out, max, err))
 		return -1;
 	p = w->out.buf + w->out.len;
@@ -237,6 +241,8 @@ static int read_sample(struct pics_sample_reader *r, struct pics_sample *s,
 		p += 8 + r->psv_bytes;
 	}
 	s->pid = r->maps.task;
+	s->n_callers = r->maps.n_callers;
+	memcpy(s->callers, r->maps.callers, s->n_callers * sizeof(*s->callers));
 	if (pics_sample_validate(&r->meta, s, err))
 		return pics_error_locate(err, r->path, offset);
 	r->samples++;

@@ -66,6 +66,11 @@ static int heaviest_component_first(const void *a, const void *b)
 	return x->signature < y->signature ? -1 : x->signature > y->signature;
 }
 
+void pics_components_sort(struct pics_component *c, size_t n)
+{
+	qsort(c, n, sizeof(*c), heaviest_component_first);
+}
+
 static int heaviest_unit_first(const void *a, const void *b)
 {
 	const struct pics_unit *x = a, *y = b;
@@ -108,8 +113,8 @@ static void place_components(struct pics_stacks *st, const struct pics_map *m,
 
 		offset[u] -= unit->n_components;
 		unit->components = st->components + offset[u];
-		qsort(st->components + offset[u], unit->n_components,
-		      sizeof(*st->components), heaviest_component_first);
+		pics_components_sort(st->components + offset[u],
+				     unit->n_components);
 		st->total += unit->total;
 	}
 }
@@ -162,32 +167,38 @@ out:
 	return ret;
 }
 
+struct pics_stacks *pics_stacks_of_map(struct pics_map *m,
+				       enum pics_unit_kind kind,
+				       const struct pics_symbols *syms,
+				       struct pics_error *err)
+{
+	struct pics_stacks *st = calloc(1, sizeof(*st));
+
+	if (!st || fill_stacks(st, m, kind, syms)) {
+		pics_stacks_free(st);
+		st = NULL;
+		pics_fail(err, PICS_ERR_NOMEM, "out of memory for stacks");
+	}
+	pics_map_free(m);
+	return st;
+}
+
 struct pics_stacks *pics_stacks_build(const struct pics_profile *p,
 				      enum pics_unit_kind kind,
 				      const struct pics_symbols *syms,
 				      struct pics_error *err)
 {
-	struct pics_stacks *st = calloc(1, sizeof(*st));
 	struct pics_map m;
 
-	if (!st || pics_map_init(&m)) {
-		free(st);
+	if (pics_map_init(&m)) {
 		pics_fail(err, PICS_ERR_NOMEM, "out of memory for stacks");
 		return NULL;
 	}
 	if (pics_rollup(p, kind, syms, &m, err)) {
 		pics_map_free(&m);
-		pics_stacks_free(st);
 		return NULL;
 	}
-	if (fill_stacks(st, &m, kind, syms)) {
-		pics_map_free(&m);
-		pics_stacks_free(st);
-		pics_fail(err, PICS_ERR_NOMEM, "out of memory for stacks");
-		return NULL;
-	}
-	pics_map_free(&m);
-	return st;
+	return pics_stacks_of_map(&m, kind, syms, err);
 }
 
 void pics_stacks_free(struct pics_stacks *st)

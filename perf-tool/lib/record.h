@@ -22,6 +22,7 @@ struct record_options {
 	const char *golden, *baselines, *teasim, *config;
 	bool stages;		/* with golden: its dispatch, issue and FLOPS views */
 	const char *mode;	/* --linux: the driver's mode, "interrupt" or "buffer" */
+	bool callchain;		/* -g (--linux): each sample's callers */
 	const char *program;
 	char **program_args;	/* after the program, NULL-terminated */
 	int nprogram_args;

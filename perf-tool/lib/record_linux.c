@@ -189,6 +189,8 @@ static char *linux_cmdline(const struct record_options *o, const char *program)
 		n += snprintf(line + n, len - (size_t)n, "--period %" PRIu64 " ", o->period);
 	if (o->mode)
 		n += snprintf(line + n, len - (size_t)n, "--mode %s ", o->mode);
+	if (o->callchain)
+		n += snprintf(line + n, len - (size_t)n, "-g ");
 	n += snprintf(line + n, len - (size_t)n, "%s", program);
 	for (int i = 0; i < o->nprogram_args; i++)
 		n += snprintf(line + n, len - (size_t)n, " %s", o->program_args[i]);

@@ -8,11 +8,6 @@
 #include "svg.h"
 
 #define PLOT_HEIGHT 360.0
-#define MARGIN_LEFT 84.0
-#define MARGIN_TOP 64.0
-#define LEGEND_GAP 28.0
-#define LEGEND_ROW 20.0
-#define CHAR_WIDTH 6.8		/* of a 12 px sans-serif character, roughly */
 #define TITLE_CHAR_WIDTH 9.6	/* of the 16 px bold title's */
 #define LABEL_CHARS 40		/* longer bar labels are cut */
 #define PLOT_WIDTH 480.0	/* lines and points */
@@ -42,10 +37,9 @@ static size_t xml_char_length(const unsigned char *s)
 	return len;
 }
 
-/* Writes at most @max characters of @s, escaped; "…" marks a cut. Bytes
- * that XML cannot hold (controls, broken UTF-8) become '?', so that the
- * document stays well-formed whatever a symbol name holds. */
-static void escape_n(FILE *f, const char *s, size_t max)
+/* Bytes that XML cannot hold (controls, broken UTF-8) become '?', so
+ * that the document stays well-formed whatever a symbol name holds. */
+void svg_escape_cut(FILE *f, const char *s, size_t max)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t chars = 0;
@@ -82,7 +76,7 @@ static void escape_n(FILE *f, const char *s, size_t max)
 
 void svg_escape(FILE *f, const char *s)
 {
-	escape_n(f, s, (size_t)-1);
+	svg_escape_cut(f, s, (size_t)-1);
 }
 
 
@@ -125,12 +119,12 @@ static double axis_fraction(const struct axis *a, double v)
 
 static double x_position(const struct layout *l, double v)
 {
-	return MARGIN_LEFT + l->plot_width * axis_fraction(&l->x, v);
+	return SVG_MARGIN_LEFT + l->plot_width * axis_fraction(&l->x, v);
 }
 
 static double y_position(const struct layout *l, double v)
 {
-	return MARGIN_TOP + PLOT_HEIGHT * (1 - axis_fraction(&l->y, v));
+	return SVG_MARGIN_TOP + PLOT_HEIGHT * (1 - axis_fraction(&l->y, v));
 }
 
 /* Whole decades around @min..@max on a log axis; else from 0, with a step
@@ -198,7 +192,7 @@ static double label_height(const struct svg_chart *c)
 	size_t label = longest(c->row_labels, c->n_rows, LABEL_CHARS);
 
 	/* Labels run down at 45 degrees. */
-	return 28 + (double)label * CHAR_WIDTH * 0.71;
+	return 28 + (double)label * SVG_CHAR_WIDTH * 0.71;
 }
 
 /* The picture around the plot and the room under it, the legend at the
@@ -206,12 +200,12 @@ static double label_height(const struct svg_chart *c)
 static void frame(const struct svg_chart *c, struct layout *l)
 {
 	size_t legend = longest(c->series_names, c->n_series, 64);
-	double legend_bottom = MARGIN_TOP + LEGEND_ROW * (double)(c->n_series + 1);
+	double legend_bottom = SVG_MARGIN_TOP + SVG_LEGEND_ROW * (double)(c->n_series + 1);
 
-	l->legend_x = MARGIN_LEFT + l->plot_width + LEGEND_GAP;
-	l->width = fmax(l->legend_x + 24 + (double)legend * CHAR_WIDTH + 16,
-			MARGIN_LEFT + (double)strlen(c->title) * TITLE_CHAR_WIDTH);
-	l->height = MARGIN_TOP + PLOT_HEIGHT + l->bottom;
+	l->legend_x = SVG_MARGIN_LEFT + l->plot_width + SVG_LEGEND_GAP;
+	l->width = fmax(l->legend_x + 24 + (double)legend * SVG_CHAR_WIDTH + 16,
+			SVG_MARGIN_LEFT + (double)strlen(c->title) * TITLE_CHAR_WIDTH);
+	l->height = SVG_MARGIN_TOP + PLOT_HEIGHT + l->bottom;
 	if (legend_bottom + 16 > l->height)
 		l->height = legend_bottom + 16;
 }
@@ -256,26 +250,32 @@ static void tick_label(char *buf, size_t len, const struct axis *a, double u)
 		snprintf(buf, len, "%.*f", decimals, u);
 }
 
-static void begin(FILE *f, const struct svg_chart *c, const struct layout *l)
+void svg_document(FILE *f, const char *title, const char *subtitle,
+		  double width, double height)
 {
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
-		ceil(l->width), ceil(l->height), ceil(l->width), ceil(l->height));
+		ceil(width), ceil(height), ceil(width), ceil(height));
 	fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
 	fprintf(f, "<text x=\"%.1f\" y=\"26\" font-size=\"16\" font-weight=\"bold\">",
-		MARGIN_LEFT);
-	svg_escape(f, c->title);
+		SVG_MARGIN_LEFT);
+	svg_escape(f, title);
 	fputs("</text>\n", f);
-	if (!c->subtitle)
+	if (!subtitle)
 		return;
-	fprintf(f, "<text x=\"%.1f\" y=\"46\" fill=\"#555555\">", MARGIN_LEFT);
-	svg_escape(f, c->subtitle);
+	fprintf(f, "<text x=\"%.1f\" y=\"46\" fill=\"#555555\">", SVG_MARGIN_LEFT);
+	svg_escape(f, subtitle);
 	fputs("</text>\n", f);
+}
+
+static void begin(FILE *f, const struct svg_chart *c, const struct layout *l)
+{
+	svg_document(f, c->title, c->subtitle, l->width, l->height);
 }
 
 static void draw_y_axis(FILE *f, const struct svg_chart *c,
 			const struct layout *l)
 {
-	double base = MARGIN_TOP + PLOT_HEIGHT;
+	double base = SVG_MARGIN_TOP + PLOT_HEIGHT;
 	unsigned ticks = tick_count(&l->y);
 
 	for (unsigned t = 0; t <= ticks; t++) {
@@ -285,15 +285,15 @@ static void draw_y_axis(FILE *f, const struct svg_chart *c,
 
 		tick_label(text, sizeof(text), &l->y, u);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.3f\" x2=\"%.1f\" y2=\"%.3f\" stroke=\"%s\"/>\n",
-			MARGIN_LEFT, y, MARGIN_LEFT + l->plot_width, y,
+			SVG_MARGIN_LEFT, y, SVG_MARGIN_LEFT + l->plot_width, y,
 			t ? "#e3e3e3" : "#333333");
 		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.3f\" text-anchor=\"end\" dominant-baseline=\"middle\">%s</text>\n",
-			MARGIN_LEFT - 8, y, text);
+			SVG_MARGIN_LEFT - 8, y, text);
 	}
 	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
-		MARGIN_LEFT, MARGIN_TOP, MARGIN_LEFT, base);
+		SVG_MARGIN_LEFT, SVG_MARGIN_TOP, SVG_MARGIN_LEFT, base);
 	fprintf(f, "<text x=\"18\" y=\"%.1f\" text-anchor=\"middle\" transform=\"rotate(-90 18 %.1f)\">",
-		MARGIN_TOP + PLOT_HEIGHT / 2, MARGIN_TOP + PLOT_HEIGHT / 2);
+		SVG_MARGIN_TOP + PLOT_HEIGHT / 2, SVG_MARGIN_TOP + PLOT_HEIGHT / 2);
 	svg_escape(f, c->y_label);
 	fputs("</text>\n", f);
 }
@@ -302,9 +302,9 @@ static void draw_y_axis(FILE *f, const struct svg_chart *c,
 static void draw_x_tick(FILE *f, double x, const char *text)
 {
 	fprintf(f, "<line x1=\"%.3f\" y1=\"%.1f\" x2=\"%.3f\" y2=\"%.1f\" stroke=\"#e3e3e3\"/>\n",
-		x, MARGIN_TOP, x, MARGIN_TOP + PLOT_HEIGHT);
+		x, SVG_MARGIN_TOP, x, SVG_MARGIN_TOP + PLOT_HEIGHT);
 	fprintf(f, "<text class=\"tick\" x=\"%.3f\" y=\"%.1f\" text-anchor=\"middle\">",
-		x, MARGIN_TOP + PLOT_HEIGHT + 18);
+		x, SVG_MARGIN_TOP + PLOT_HEIGHT + 18);
 	svg_escape(f, text);
 	fputs("</text>\n", f);
 }
@@ -313,7 +313,7 @@ static void draw_x_tick(FILE *f, double x, const char *text)
 static void draw_x_axis(FILE *f, const struct svg_chart *c,
 			const struct layout *l, bool row_ticks)
 {
-	double base = MARGIN_TOP + PLOT_HEIGHT;
+	double base = SVG_MARGIN_TOP + PLOT_HEIGHT;
 
 	if (row_ticks) {
 		for (size_t r = 0; r < c->n_rows; r++)
@@ -326,14 +326,14 @@ static void draw_x_axis(FILE *f, const struct svg_chart *c,
 		for (unsigned t = 0; t <= ticks; t++) {
 			tick_label(text, sizeof(text), &l->x,
 				   l->x.lo + t * l->x.step);
-			draw_x_tick(f, MARGIN_LEFT + l->plot_width * t / ticks,
+			draw_x_tick(f, SVG_MARGIN_LEFT + l->plot_width * t / ticks,
 				    text);
 		}
 	}
 	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333333\"/>\n",
-		MARGIN_LEFT, base, MARGIN_LEFT + l->plot_width, base);
+		SVG_MARGIN_LEFT, base, SVG_MARGIN_LEFT + l->plot_width, base);
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-		MARGIN_LEFT + l->plot_width / 2, base + 42);
+		SVG_MARGIN_LEFT + l->plot_width / 2, base + 42);
 	svg_escape(f, c->x_label);
 	fputs("</text>\n", f);
 }
@@ -343,38 +343,43 @@ static void draw_row_label(FILE *f, const struct svg_chart *c, size_t r,
 			   double cx)
 {
 	fprintf(f, "<text class=\"label\" transform=\"translate(%.3f %.1f) rotate(-45)\" text-anchor=\"end\">",
-		cx, MARGIN_TOP + PLOT_HEIGHT + 14);
-	escape_n(f, c->row_labels[r], LABEL_CHARS);
+		cx, SVG_MARGIN_TOP + PLOT_HEIGHT + 14);
+	svg_escape_cut(f, c->row_labels[r], LABEL_CHARS);
 	fputs("</text>\n", f);
+}
+
+void svg_legend(FILE *f, double x, double y, const char *title,
+		const char *const *names, const char *const *colours, size_t n,
+		bool top_down)
+{
+	fputs("<g class=\"legend\">\n", f);
+	if (title) {
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\">",
+			x, y + 10);
+		svg_escape(f, title);
+		fputs("</text>\n", f);
+	} else {
+		y -= SVG_LEGEND_ROW;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t s = top_down ? n - 1 - i : i;
+
+		y += SVG_LEGEND_ROW;
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
+			x, y, colours[s]);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", x + 18, y + 10);
+		svg_escape(f, names[s]);
+		fputs("</text>\n", f);
+	}
+	fputs("</g>\n", f);
 }
 
 /* Stacked bars list their series from the top down, as the stacks run. */
 static void draw_legend(FILE *f, const struct svg_chart *c,
 			const struct layout *l, bool top_down)
 {
-	double y = MARGIN_TOP;
-
-	fputs("<g class=\"legend\">\n", f);
-	if (c->legend_title) {
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\">",
-			l->legend_x, y + 10);
-		svg_escape(f, c->legend_title);
-		fputs("</text>\n", f);
-	} else {
-		y -= LEGEND_ROW;
-	}
-	for (size_t i = 0; i < c->n_series; i++) {
-		size_t s = top_down ? c->n_series - 1 - i : i;
-
-		y += LEGEND_ROW;
-		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"%s\"/>\n",
-			l->legend_x, y, c->series_colours[s]);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", l->legend_x + 18,
-			y + 10);
-		svg_escape(f, c->series_names[s]);
-		fputs("</text>\n", f);
-	}
-	fputs("</g>\n", f);
+	svg_legend(f, l->legend_x, SVG_MARGIN_TOP, c->legend_title,
+		   c->series_names, c->series_colours, c->n_series, top_down);
 }
 
 /* ---- stacked bars ------------------------------------------------------- */
@@ -423,8 +428,8 @@ static void draw_segment(FILE *f, const struct svg_chart *c, size_t b,
 static void draw_stack(FILE *f, const struct svg_chart *c,
 		       const struct layout *l, size_t b)
 {
-	double base = MARGIN_TOP + PLOT_HEIGHT, top = base;
-	double x = MARGIN_LEFT + (double)b * l->slot +
+	double base = SVG_MARGIN_TOP + PLOT_HEIGHT, top = base;
+	double x = SVG_MARGIN_LEFT + (double)b * l->slot +
 		   (l->slot - l->bar_width) / 2;
 
 	fputs("<g class=\"bar\" data-label=\"", f);
@@ -454,8 +459,8 @@ void svg_stacked_bars(FILE *f, const struct svg_chart *c)
 		draw_stack(f, c, &l, b);
 	if (!c->n_rows)
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"#555555\">no samples</text>\n",
-			MARGIN_LEFT + l.plot_width / 2,
-			MARGIN_TOP + PLOT_HEIGHT / 2);
+			SVG_MARGIN_LEFT + l.plot_width / 2,
+			SVG_MARGIN_TOP + PLOT_HEIGHT / 2);
 	draw_legend(f, c, &l, true);
 	fputs("</svg>\n", f);
 }
@@ -468,7 +473,7 @@ static void draw_bar(FILE *f, const struct svg_chart *c,
 	double v = value(c, r, s), y = y_position(l, v);
 
 	fprintf(f, "<rect x=\"%.3f\" y=\"%.3f\" width=\"%.3f\" height=\"%.3f\" fill=\"%s\"><title>",
-		x, y, l->bar_width - 1, MARGIN_TOP + PLOT_HEIGHT - y,
+		x, y, l->bar_width - 1, SVG_MARGIN_TOP + PLOT_HEIGHT - y,
 		c->series_colours[s]);
 	svg_escape(f, c->row_labels[r]);
 	fputs(", ", f);
@@ -493,7 +498,7 @@ void svg_grouped_bars(FILE *f, const struct svg_chart *c)
 	begin(f, c, &l);
 	draw_y_axis(f, c, &l);
 	for (size_t r = 0; r < c->n_rows; r++) {
-		double x = MARGIN_LEFT + (double)r * l.slot + GROUP_GAP / 2;
+		double x = SVG_MARGIN_LEFT + (double)r * l.slot + GROUP_GAP / 2;
 
 		for (size_t s = 0; s < c->n_series; s++)
 			draw_bar(f, c, &l, r, s, x + (double)s * GROUP_BAR);

@@ -150,6 +150,24 @@ int view_option(const char *cmd, struct view_options *v, int c, char **argv)
 	return 0;
 }
 
+int file_option(const char *cmd, const char *usage, struct command_files *files,
+		struct view_options *v, int c, char **argv)
+{
+	switch (c) {
+	case 'i':
+		files->input = optarg;
+		files->input_given = true;
+		return 0;
+	case 'o':
+		files->output = optarg;
+		return 0;
+	case 'h':
+		fputs(usage, stdout);
+		return OPTIONS_HELP;
+	}
+	return view_option(cmd, v, c, argv) ? EXIT_USAGE : 0;
+}
+
 size_t view_shown(const struct view_options *v, size_t n)
 {
 	uint64_t top = v->top;
@@ -175,14 +193,20 @@ int take_input_argument(const char *cmd, int argc, char **argv,
 	return 0;
 }
 
-struct pics_profile *load_profile(const char *cmd, const char *path)
+struct pics_profile *load_callgraph(const char *cmd, const char *path,
+				    struct pics_callgraph **cg)
 {
 	struct pics_error err;
-	struct pics_profile *p = pics_profile_load(path, &err);
+	struct pics_profile *p = pics_profile_load_callgraph(path, cg, &err);
 
 	if (!p)
 		cmd_error(cmd, "%s", err.msg);
 	return p;
+}
+
+struct pics_profile *load_profile(const char *cmd, const char *path)
+{
+	return load_callgraph(cmd, path, NULL);
 }
 
 int stage_input_resolve(const char *cmd, struct stage_input *s, const char **input)
@@ -407,6 +431,14 @@ void print_stack(FILE *f, const struct pics_meta *m, const struct pics_unit *u)
 		fprintf(f, "%s%s %.1f%%", c ? "  " : "", sig,
 			100.0 * fraction(u->components[c].weight, u->total));
 	}
+}
+
+uint64_t unit_weight(const struct pics_unit *u, uint64_t signature)
+{
+	for (size_t c = 0; u && c < u->n_components; c++)
+		if (u->components[c].signature == signature)
+			return u->components[c].weight;
+	return 0;
 }
 
 void print_json_string(FILE *f, const char *s)

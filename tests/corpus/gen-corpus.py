@@ -80,6 +80,15 @@ def stop(cycle, length=8):
         + bytes(max(0, length - 8))
 
 
+def callchain(callers, count=None, length=None):
+    """A call-chain record (kind 0x85): the callers of the sample that
+    follows; @count and @length override the true ones."""
+    n = len(callers) if count is None else count
+    body = struct.pack("<I", n) + b"".join(struct.pack("<Q", a) for a in callers)
+    size = len(body) if length is None else length
+    return b"\x85" + struct.pack("<I", size) + body
+
+
 KERNEL_MAP = mapping(0xffffffff80001000, 0xffffffff80105000, 0,
                      bytes(range(100, 120)), "[kernel]")
 
@@ -140,6 +149,14 @@ def corpus():
                      task_mapping(8, 5000, path="/bin/loop"), task(8),
                      GOOD[1], task(7), GOOD[2], stop(12001), KERNEL_MAP],
             count=3, minor=2),
+        # Call chains (minor version 4): a call-chain record right before
+        # the sample it belongs to, after the task record; one of no
+        # callers; a sample without one.
+        "valid-callchains.tea": samples_file(
+            records=[callchain([0x80000100, 0x80000200]), GOOD[0], GOOD[1],
+                     task(7), callchain([0x80000300]), GOOD[2],
+                     callchain([]), GOOD[1]],
+            count=4, minor=4),
         "valid-profile.prof": profile_file(),
         # Map records (minor version 1) anywhere before the end record.
         "valid-maps.tea": samples_file(
@@ -240,6 +257,31 @@ def corpus():
                                        count=3),
         "sample-after-stop.tea": samples_file(
             records=[GOOD[0], stop(5000)] + GOOD[1:]),
+        # Call-chain records: the length is 4 + 8 n, n at most 127, and
+        # a sample record follows right after.
+        "callchain-len-long.tea": samples_file(records=[
+            callchain([0x80000100], length=13) + b"x", GOOD[0]], count=1),
+        "callchain-len-short.tea": samples_file(records=[
+            callchain([0x80000100, 0x80000200], length=12)[:-8], GOOD[0]],
+            count=1),
+        "callchain-len-tiny.tea": samples_file(records=[
+            b"\x85" + struct.pack("<I", 2) + b"\0\0", GOOD[0]], count=1),
+        "callchain-128.tea": samples_file(records=[
+            callchain([0x80000000 + 4 * i for i in range(128)]), GOOD[0]],
+            count=1),
+        "callchain-then-end.tea": samples_file(records=[
+            callchain([0x80000100])], count=0),
+        "callchain-then-task.tea": samples_file(records=[
+            callchain([0x80000100]), task(7), GOOD[0]], count=1),
+        "callchain-twice.tea": samples_file(records=[
+            callchain([0x80000100]), callchain([0x80000200]), GOOD[0]],
+            count=1),
+        "callchain-at-eof.tea": preamble(SMP, header_fields())
+            + GOOD[0] + callchain([0x80000100]),
+        "callchain-cut.tea": preamble(SMP, header_fields())
+            + callchain([0x80000100, 0x80000200])[:15],
+        "prof-callchain-then-end.prof": preamble(PROF, profile_fields())
+            + callchain([0x80000100]) + end(0, 0),
         "prof-map-len-short.prof": preamble(PROF, profile_fields())
             + mapping(length=len(mapping()) - 6) + end(0, 0),
 

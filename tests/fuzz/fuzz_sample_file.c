@@ -41,6 +41,35 @@ static struct pics_profile *read_samples(const char *path)
 	return p;
 }
 
+static int sum_chain(const struct pics_chain *c, void *ctx)
+{
+	FUZZ_CHECK(c->n >= 1 && c->n <= PICS_MAX_FRAMES && c->weight);
+	*(uint64_t *)ctx += c->weight;
+	return 0;
+}
+
+/* The call graph holds the profile's weight, chain by chain, and its
+ * children stacks give no function more than all of it. */
+static void check_callgraph(const char *path, const struct pics_profile *p)
+{
+	struct pics_error err;
+	struct pics_callgraph *cg;
+	struct pics_profile *loaded = pics_profile_load_callgraph(path, &cg, &err);
+	struct pics_stacks *st;
+	uint64_t sum = 0;
+
+	FUZZ_CHECK(loaded && cg);
+	FUZZ_CHECK(pics_callgraph_foreach(cg, sum_chain, &sum) == 0);
+	FUZZ_CHECK(sum == pics_profile_total_weight(p));
+	st = pics_stacks_build_children(cg, NULL, NULL, 0, &err);
+	FUZZ_CHECK(st);
+	for (size_t i = 0; i < pics_stacks_count(st); i++)
+		FUZZ_CHECK(pics_stacks_unit(st, i)->total <= sum);
+	pics_stacks_free(st);
+	pics_callgraph_free(cg);
+	pics_profile_free(loaded);
+}
+
 /* The reader's map records are the loader's, each user-space one that
  * lies over another file's moved by a multiple of 2^48 (address spaces,
  * docs/formats.md). */
@@ -91,6 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   pics_profile_total_weight(p));
 		/* The loader keeps every map record, each a valid one. */
 		check_mappings(path, loaded);
+		check_callgraph(path, p);
 		pics_profile_mappings(loaded, &n);
 		FUZZ_CHECK(n <= PICS_MAX_MAPPINGS);
 		fuzz_check_rollups(p);

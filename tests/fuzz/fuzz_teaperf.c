@@ -27,6 +27,7 @@ static const struct command commands[] = {
 	{ "script", cmd_script, false },
 	{ "synth", cmd_synth, false },
 	{ "plot", cmd_plot, true },
+	{ "flame", cmd_flame, true },
 	{ "diff", cmd_diff, true },
 	{ "chart", cmd_chart, false },
 };

@@ -25,9 +25,12 @@ make_teaperf_seeds() {
 		"diff --sort func --format json @ @" "diff --format csv --top 1 @ @"
 		"report --dsos prog,[kernel] --sort func @" "stat --dsos prog @"
 		"compare -r @ --dsos [kernel] @" "diff --dsos prog @ @"
+		"report --children @" "report --children --format csv --dsos prog @"
+		"flame -o out.svg @" "flame --folded @"
 	)
 	for f in valid-samples.tea valid-profile.prof sample-cut.tea \
-		 prof-unsorted.prof valid-maps.tea map-len-short.tea; do
+		 prof-unsorted.prof valid-maps.tea map-len-short.tea \
+		 valid-callchains.tea callchain-then-task.tea; do
 		for c in "${commands[@]}"; do
 			# shellcheck disable=SC2086 # word splitting wanted
 			{ printf '%s\0' $c; printf '\0'; cat "$files/$f"; } >"$out/seed-$i"

@@ -6,7 +6,8 @@
 # channel; the host then reads the sample files with teaperf (symbols of
 # the program and the kernel) and checks the big file byte for byte. Then, on
 # the ISS only, teaperf record of a forking command (--inherit: each
-# sample attributed to its task's binary at its cycle), --max-size (the
+# sample attributed to its task's binary at its cycle), call chains (-g,
+# on the target and through the host's teaperf record), --max-size (the
 # command runs on, the file says where sampling stopped), and bad input to
 # teaperf record: each a clear message and a non-zero status, and no file.
 # With --rtl among the teasim options the boot runs on the RTL core;
@@ -217,6 +218,116 @@ check "--inherit: teaperf report gives each binary at 0x10000 its own samples' c
 	grep -qE '^teaperf: [0-9]+ samples of /bin/forks in host:parent.tea' "$work/tasks.out" &&
 	! grep -qE '^task|/bin/loop$' "$work/parent.txt"
 check "without --inherit the parent alone, its command found in PATH (status $status)" $? tasks
+
+# Call chains (-g): /bin/callers, built with frame pointers, spends its
+# time in leaf, which middle calls, which outer calls. In the file every
+# call-chain record stands right before a sample and does not repeat its
+# address, kernel frames come before user ones, and nearly every sample
+# in leaf has middle and outer among its callers, by the program's
+# symbols (the callers are those of the interrupt, a few cycles later:
+# rarely, a sample at leaf's end is walked after its return). The same
+# into the console with --inherit, and through the host's teaperf record.
+# usage: chains FILE: prints what it found; fails unless all holds
+chains() {
+	riscv64-linux-gnu-nm -S "$linux/rootfs/bin/callers" >"$work/callers.nm" &&
+	python3 - "$1" "$work/callers.nm" <<'EOF'
+import struct, sys
+syms = {}
+for line in open(sys.argv[2]):
+    f = line.split()
+    if len(f) == 4 and f[2] in "tT":
+        syms[f[3]] = (int(f[0], 16), int(f[0], 16) + int(f[1], 16))
+def within(name, addrs):
+    lo, hi = syms.get(name, (0, 0))
+    return any(lo <= a < hi for a in addrs)
+d = open(sys.argv[1], "rb").read()
+minor, h = struct.unpack_from("<HI", d, 10)
+width, events = d[17 + d[16]], d[18 + d[16]]
+at, pending, problems = 16 + h, None, []
+samples = with_callers = in_leaf = nested = 0
+while at < len(d):
+    kind, at = d[at], at + 1
+    if kind == 1:
+        valid, at = d[at + 1], at + 10
+        addrs = []
+        for i in range(width):
+            if valid >> i & 1:
+                addrs.append(struct.unpack_from("<Q", d, at)[0])
+                at += 8 + (events + 7) // 8
+        callers, pending = pending or (), None
+        samples += 1
+        with_callers += bool(callers)
+        if callers and callers[0] == addrs[0]:
+            problems.append("a chain repeats its sample's address")
+        if within("leaf", addrs[:1]):
+            in_leaf += 1
+            nested += within("middle", callers) and within("outer", callers)
+    elif kind == 2:
+        break
+    else:
+        length = struct.unpack_from("<I", d, at)[0]
+        body, at = d[at + 4:at + 4 + length], at + 4 + length
+        if pending is not None:
+            problems.append("a chain record not right before a sample")
+        if kind == 0x85:
+            n = struct.unpack_from("<I", body)[0]
+            pending = struct.unpack_from("<%dQ" % n, body, 4)
+            user = [a < 1 << 63 for a in pending]
+            if not 1 <= n <= 127 or length != 4 + 8 * n or user != sorted(user):
+                problems.append("a chain record of %d callers, %d bytes, kernel after user"
+                                % (n, length))
+print("minor version %d, %d samples, %d with callers, %d in leaf, %d of them with middle "
+      "and outer%s" % (minor, samples, with_callers, in_leaf, nested,
+                       "; " + problems[0] if problems else ""))
+sys.exit(not (minor == 4 and not problems and in_leaf >= 30 and nested * 10 >= in_leaf * 9))
+EOF
+}
+run chains "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
+/bin/teaperf record -g --period 20000 -o host:callers.tea /bin/callers 50000 ; \
+/bin/teaperf record -g --inherit --period 20000 -o console:callers.tea callers 50000"
+got=$(chains "$work/host/callers.tea")
+ok=$?
+[ $status -eq 0 ] && [ $ok -eq 0 ] &&
+	grep -qE '^teaperf: [0-9]+ samples of /bin/callers in host:callers.tea \(interrupt mode, call chains\)' \
+		"$work/chains.out"
+check "teaperf record -g: leaf's samples have middle and outer among their callers ($got; status $status)" \
+	$? chains
+mkdir -p "$work/chains"
+"$teaperf" extract -d "$work/chains" "$work/chains.out" 2>"$work/chains-extract.err"
+got=$(chains "$work/chains/callers.tea")
+check "teaperf record -g --inherit onto the console: the same ($got)" $? chains
+
+run gbuf "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
+/bin/teaperf record --mode buffer -g -o host:gbuf.tea /bin/callers"
+[ $status -eq 2 ] && has gbuf "teaperf: -g: buffer mode has no call chains" &&
+	[ "$(grep -c '^teaperf: ' "$work/gbuf.out")" -eq 1 ] && [ ! -e "$work/host/gbuf.tea" ] &&
+	! grep -q '^callers: ' "$work/gbuf.out"
+check "--mode buffer -g on the target: one line, status 2, no file (got $status)" $? gbuf
+
+# The host's teaperf record passes -g to the target's, and refuses
+# --mode buffer -g before booting.
+run hostg "$teaperf" record --sim --linux "$linux" --iss --teasim "$1" -g -c 20000 \
+	-o "$work/hostg.tea" /bin/callers 50000
+got=$(chains "$work/hostg.tea")
+ok=$?
+[ $status -eq 0 ] && [ $ok -eq 0 ] && has hostg "(interrupt mode, call chains)"
+check "teaperf record --sim --linux --iss -g: the same through the host ($got; status $status)" \
+	$? hostg
+# teaperf report --children reads it: outer holds leaf's time as its
+# children's and none of its own (CSV: share in column 7, self_share in 10)
+"$teaperf" report --children --symfs "$linux/rootfs" --format csv "$work/hostg.tea" \
+	>"$work/children.csv" 2>"$work/children.err"
+got=$(awk -F, '$1 == "outer" { print $7, $10 }' "$work/children.csv")
+awk -F, '$1 == "outer" && $7 >= 0.8 && $10 == 0 { ok = 1 } END { exit !ok }' "$work/children.csv"
+check "teaperf report --children: outer's children hold most of the run, itself nothing (share, self: ${got:-none})" \
+	$? hostg
+run hostgbuf "$teaperf" record --sim --linux "$linux" --iss --teasim "$1" --mode buffer -g \
+	-o "$work/hostgbuf.tea" /bin/callers
+[ $status -eq 2 ] && [ "$(wc -l <"$work/hostgbuf.err")" -eq 1 ] &&
+	grep -q "buffer mode has no call chains" "$work/hostgbuf.err" &&
+	[ ! -e "$work/hostgbuf.tea" ] && [ ! -s "$work/hostgbuf.out" ]
+check "teaperf record --sim --linux --mode buffer -g: one line, status 2, no boot ($(cat "$work/hostgbuf.err"))" \
+	$? hostgbuf
 
 # --max-size: sampling stops before the file outgrows it, the command runs
 # on to its end (its last line, status 0), the file ends with a stop record

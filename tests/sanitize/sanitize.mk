@@ -29,7 +29,7 @@ $(RESULTS)/sanitize/unit/%: sanitize-build FORCE
 
 # teaperf's command-line tests (tests/teaperf/*.sh), each as make test
 # runs it.
-SAN_TEAPERF := e2e linux symfs perf-data
+SAN_TEAPERF := e2e linux symfs perf-data callgraph
 SAN_RESULTS += $(SAN_TEAPERF:%=$(RESULTS)/sanitize/teaperf-%)
 $(RESULTS)/sanitize/teaperf-%: sanitize-build tests/teaperf/%.sh FORCE
 	@$(RUN_TEST) $@ 600 env $(SAN_CMD_ENV) bash tests/teaperf/$*.sh $(SAN_BUILD)/bin/teaperf \

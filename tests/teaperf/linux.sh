@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # teaperf on Linux recordings: sample files with map records (written with
-# 'teaperf synth', as perf-tool/target/teaperf_target.c writes them on a
+# 'teaperf synth', as perf-tool/target/sample_writer.c writes them on a
 # target), symbolized from a root-filesystem folder (--symfs) and a kernel
 # ELF (--vmlinux), restricted to mappings (--dsos), compared with a
 # reference restricted the same way. usage: linux.sh TEAPERF WORKDIR

@@ -16,6 +16,11 @@
  *                               drained or flushed; one SLOT a slot, ADDR:PSV
  *                               (PSV a number) or "-" for an empty one
  *   hw-lost N                   the next sample's count of samples lost
+ *   callchains                  the samples carry PERF_SAMPLE_CALLCHAIN
+ *                               (before any record); none by default
+ *   callchain ENTRY...          the next sample's call chain: addresses,
+ *                               "kernel" and "user" for perf's context
+ *                               markers (without one, an empty chain)
  *   lost N / lost-samples N     PERF_RECORD_LOST / LOST_SAMPLES
  *   throttle / unthrottle       THROTTLE and UNTHROTTLE records
  *
@@ -64,11 +69,37 @@ static unsigned hex_bytes(unsigned line, const char *s, uint8_t *out)
 	return n;
 }
 
+#define MAX_CHAIN 160
+
+struct chain {
+	uint64_t entries[MAX_CHAIN];
+	unsigned n;
+};
+
+/* "callchain ENTRY...": the call chain of the next sample. */
+static void callchain(unsigned line, struct chain *c)
+{
+	const char *word;
+
+	c->n = 0;
+	while ((word = strtok(NULL, " \t"))) {
+		if (c->n == MAX_CHAIN)
+			die(line, "a call chain of more entries than the generator holds");
+		if (!strcmp(word, "kernel"))
+			c->entries[c->n++] = PERF_CONTEXT_KERNEL;
+		else if (!strcmp(word, "user"))
+			c->entries[c->n++] = PERF_CONTEXT_USER;
+		else
+			c->entries[c->n++] = number(line, word);
+	}
+}
+
 static void sample(struct pd_file *f, unsigned tea, unsigned line,
 		   unsigned width, uint64_t *cycle, uint64_t *lost,
-		   uint64_t time)
+		   uint64_t time, struct chain *chain)
 {
-	struct pd_tea_sample s = { .width = width, .time = time };
+	struct pd_tea_sample s = { .width = width, .time = time,
+				   .chain = chain->entries, .n_chain = chain->n };
 	const char *state, *slot;
 	unsigned i;
 
@@ -101,12 +132,14 @@ static void sample(struct pd_file *f, unsigned tea, unsigned line,
 	s.lost = *lost;
 	*lost = 0;
 	pd_add_sample(f, tea, &s);
+	chain->n = 0;
 }
 
 int main(int argc, char **argv)
 {
 	unsigned width = 2, line = 0, tea = 0;
 	uint64_t time = 0, cycle = 0, hw_lost = 0;
+	struct chain chain = { .n = 0 };
 	struct pd_file f;
 	char buf[4096];
 	uint8_t *bytes;
@@ -146,6 +179,10 @@ int main(int argc, char **argv)
 				die(line, "the width is 1 to 8");
 		} else if (!strcmp(word, "caps")) {
 			f.caps_width = width;
+		} else if (!strcmp(word, "callchains")) {
+			f.attrs[tea].sample_type |= PERF_SAMPLE_CALLCHAIN;
+		} else if (!strcmp(word, "callchain")) {
+			callchain(line, &chain);
 		} else if (!strcmp(word, "build-id")) {
 			char *file = strtok(NULL, " \t");
 			uint8_t id[20];
@@ -188,7 +225,7 @@ int main(int argc, char **argv)
 			pd_add_mmap2(&f, tea, pid, start, size, pgoff, file, NULL, 0,
 				     time);
 		} else if (!strcmp(word, "sample")) {
-			sample(&f, tea, line, width, &cycle, &hw_lost, time);
+			sample(&f, tea, line, width, &cycle, &hw_lost, time, &chain);
 		} else if (!strcmp(word, "hw-lost")) {
 			hw_lost = number(line, strtok(NULL, " \t"));
 		} else if (!strcmp(word, "lost")) {

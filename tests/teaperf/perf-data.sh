@@ -4,9 +4,9 @@
 # perf"): files written by tests/teaperf/perf-data-gen.c (a host program,
 # built here) for a program in a root-filesystem folder and a kernel,
 # read by every subcommand that reads a sample file, and the same
-# recording as a sample file reads the same; a recording a target made
-# (loop-target.data); a cut file is one error. usage: perf-data.sh TEAPERF
-# WORKDIR
+# recording as a sample file reads the same; call chains; a recording a
+# target made (loop-target.data); a cut file is one error. usage:
+# perf-data.sh TEAPERF WORKDIR
 set -u
 teaperf=$(realpath "$1")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -107,6 +107,55 @@ run_tf "report 4-wide" 0 report --sort func --symfs rootfs p4.data
 expect_line "report 4-wide" out "^# p4\.data: scheme TEA, 4-wide commit, period 1000 cycles, 2 samples, 0 lost$"
 expect_line "report 4-wide" out "^ +75\.00% +1500 +sum +FL-MB 66\.7%  Base 33\.3%$"
 expect_line "report 4-wide" out "^ +25\.00% +500 +scale +ST-L1 100\.0%$"
+
+# ---- call chains (perf record -g) -----------------------------------------------
+# The samples' callers: perf's context markers and each sample's own
+# address left out; a return address in the sampled function (as Linux's
+# RISC-V unwinder gives for a leaf) no frame of its own; a kernel sample's
+# user frames its callers too; a sample without a chain a stack of one.
+R_SCALE=$(insn_of rootfs/bin/teaprog _start 5) R_SUM=$(insn_of rootfs/bin/teaprog _start 7)
+U2=$(insn_of rootfs/bin/teaprog sum 6) KS=$(insn_of vmlinux _start 2)
+cat >calls.txt <<TXT
+period 100
+width 2
+callchains
+build-id [kernel.kallsyms] $kernel_id
+build-id /bin/teaprog $prog_id
+kernel 0xffffffff80000000 0x100000
+comm 42 teaprog exec
+mmap 42 0xf000 0x2000 0x0 /bin/teaprog
+callchain user $S1 $R_SCALE
+sample 42 stalled $S1:0x40
+callchain user $U1 $U2 $R_SUM
+sample 42 stalled $U1:0
+callchain kernel $K1 $KS user $U1 $R_SUM
+sample 42 stalled $K1:0x10
+sample 42 stalled $S1:0
+TXT
+./perf-data-gen calls.txt calls.data || exit 1
+run_tf "call chains: script" 0 script calls.data
+expect_line "call chains: script" out "^callers $R_SCALE$"
+expect_line "call chains: script" out "^callers $U2 $R_SUM$"
+expect_line "call chains: script" out "^callers $KS $U1 $R_SUM$"
+[ "$(grep -c '^callers ' out)" -eq 3 ] || fail "call chains: not 3 callers lines"
+cp out calls-script.txt
+run_tf "call chains: synth" 0 synth -o calls.tea calls-script.txt
+run_tf "call chains: folded" 0 flame --folded "${sym[@]}" calls.data
+printf '%s\n' "_start;scale 100" "_start;sum 100" "_start;sum;_start;handle_irq 100" \
+	"scale 100" >want.folded
+cmp -s out want.folded || { fail "call chains: folded stacks:"; diff want.folded out | sed 's/^/    /'; }
+run_tf "call chains: children" 0 report --children "${sym[@]}" calls.data
+expect_line "call chains: children" out "^ +75\.00% +0\.00% +300 +_start "
+expect_line "call chains: children" out "^ +50\.00% +25\.00% +200 +sum "
+expect_line "call chains: children" out "^ +50\.00% +50\.00% +200 +scale "
+expect_line "call chains: children" out "^ +25\.00% +25\.00% +100 +handle_irq "
+for args in "report --children" "flame --folded"; do
+	# shellcheck disable=SC2086 # word splitting wanted
+	"$teaperf" $args "${sym[@]}" calls.data 2>&1 | sed 's/calls\.data/FILE/g' >a.txt
+	# shellcheck disable=SC2086
+	"$teaperf" $args "${sym[@]}" calls.tea 2>&1 | sed 's/calls\.tea/FILE/g' >b.txt
+	cmp -s a.txt b.txt || { fail "$args: perf.data and its sample file differ:"; diff a.txt b.txt | sed 's/^/    /'; }
+done
 
 # ---- a recording a target made -------------------------------------------------
 run_tf "target recording" 0 report --sort func "$here/loop-target.data"

@@ -248,6 +248,10 @@ struct pd_tea_sample {
 	uint64_t addr[8], psv[8];
 	uint64_t period;	/* 0: the event's */
 	uint32_t raw_size;	/* 0: the width's, padded */
+	/* PERF_SAMPLE_CALLCHAIN's entries, context markers included; none:
+	 * the sample's IP and the address after it */
+	const uint64_t *chain;
+	unsigned n_chain;
 };
 
 static inline void pd_add_sample(struct pd_file *f, unsigned attr,
@@ -292,7 +296,11 @@ static inline void pd_add_sample(struct pd_file *f, unsigned attr,
 		if (a->read_format & PERF_FORMAT_ID)
 			pd_le(&f->data, a->ids[0], 8);
 	}
-	if (t & PERF_SAMPLE_CALLCHAIN) {
+	if ((t & PERF_SAMPLE_CALLCHAIN) && s->chain) {
+		pd_le(&f->data, s->n_chain, 8);
+		for (unsigned i = 0; i < s->n_chain; i++)
+			pd_le(&f->data, s->chain[i], 8);
+	} else if (t & PERF_SAMPLE_CALLCHAIN) {
 		pd_le(&f->data, 2, 8);
 		pd_le(&f->data, s->addr[0], 8);
 		pd_le(&f->data, s->addr[0] + 4, 8);

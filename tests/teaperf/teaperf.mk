@@ -5,6 +5,14 @@ $(RESULTS)/teaperf/e2e: $(BUILD)/bin/teaperf tests/teaperf/e2e.sh tests/teaperf/
 	@$(RUN_TEST) $@ 120 bash tests/teaperf/e2e.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf
 TEST_RESULTS += $(RESULTS)/teaperf/e2e
 
+# Call graphs: samples with call chains, written with 'teaperf synth' for
+# tests/teaperf/prog.c, read by report --children and flame (folded and
+# SVG; tests/teaperf/callgraph.sh).
+$(RESULTS)/teaperf/callgraph: $(BUILD)/bin/teaperf tests/teaperf/callgraph.sh tests/teaperf/checks.sh \
+		tests/teaperf/prog.c FORCE
+	@$(RUN_TEST) $@ 120 bash tests/teaperf/callgraph.sh $(BUILD)/bin/teaperf $(BUILD)/tests/teaperf-callgraph
+TEST_RESULTS += $(RESULTS)/teaperf/callgraph
+
 # teaperf on Linux recordings: map records, --symfs, --vmlinux, --dsos and
 # compare --dsos against a whole-system reference (tests/teaperf/linux.sh,
 # with tests/teaperf/kernel.c standing in for a kernel).

@@ -72,10 +72,43 @@ static void test_corpus_files_are_rejected_or_read(void **state)
 	assert_true(good >= 4);
 }
 
+/* The call-chain records' rules, each broken by a file of its own: the
+ * error says which rule. */
+static void test_call_chain_corpus_files_name_the_broken_rule(void **state)
+{
+	static const struct {
+		const char *file, *says;
+	} cases[] = {
+		{ "callchain-len-long.tea", "disagrees with its 1 callers" },
+		{ "callchain-len-short.tea", "disagrees with its 2 callers" },
+		{ "callchain-len-tiny.tea", "its count alone has 4" },
+		{ "callchain-128.tea", "128 callers; at most 127" },
+		{ "callchain-then-end.tea", "kind 0x02 after a call-chain record" },
+		{ "callchain-then-task.tea", "kind 0x82 after a call-chain record" },
+		{ "callchain-twice.tea", "kind 0x85 after a call-chain record" },
+		{ "callchain-at-eof.tea", "file ends after a call-chain record" },
+		{ "callchain-cut.tea", "file ends inside a call-chain record" },
+		{ "prof-callchain-then-end.prof", "kind 0x02 after a call-chain record" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct pics_error err = { .code = PICS_OK };
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/%s", CORPUS, cases[i].file);
+		assert_null(pics_profile_load(path, &err));
+		if (!strstr(err.msg, cases[i].says))
+			fail_msg("%s: '%s' does not say '%s'", path, err.msg,
+				 cases[i].says);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_corpus_files_are_rejected_or_read),
+		cmocka_unit_test(test_call_chain_corpus_files_name_the_broken_rule),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -50,17 +50,8 @@ static void write_samples(const char *path, const struct pics_meta *m,
 static enum pics_error_code read_all(const char *path, struct pics_error *err,
 				     uint64_t *count)
 {
-	struct pics_sample_reader *r = pics_sample_reader_open(path, err);
-	struct pics_sample s;
-	int ret;
-
 	*count = 0;
-	if (!r)
-		return err->code;
-	while ((ret = pics_sample_reader_next(r, &s, err)) > 0)
-		(*count)++;
-	pics_sample_reader_close(r);
-	return ret < 0 ? err->code : PICS_OK;
+	return read_sample_file(path, err, count);
 }
 
 static void test_samples_round_trip_exactly(void **state)
@@ -216,11 +207,12 @@ static void insert(uint8_t *b, size_t *len, size_t at, const void *bytes,
 
 /* What a later minor version may add: a header field at the end of the
  * header, and an extension record of a kind this reader does not know
- * (0x80 to 0x84 are the map, task map, task, stop and throttle records). */
+ * (0x80 to 0x85 are the map, task map, task, stop, throttle and
+ * call-chain records). */
 static void newer_minor(uint8_t *b, size_t *len)
 {
 	static const uint8_t field[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-	static const uint8_t record[] = { 0x85, 3, 0, 0, 0, 'n', 'e', 'w' };
+	static const uint8_t record[] = { 0x86, 3, 0, 0, 0, 'n', 'e', 'w' };
 	size_t at = first_record(b);
 	uint32_t hl = header_len(b) + sizeof(field);
 

@@ -57,6 +57,28 @@ static inline uint8_t *read_bytes(const char *path, size_t *len)
 	return buf;
 }
 
+/* Reads the sample file at @path to its end, counting its samples in
+ * *@count (when not NULL): PICS_OK when it is complete, else the error's
+ * code. */
+static inline enum pics_error_code read_sample_file(const char *path,
+						    struct pics_error *err,
+						    uint64_t *count)
+{
+	struct pics_sample_reader *r = pics_sample_reader_open(path, err);
+	struct pics_sample s;
+	uint64_t n = 0;
+	int ret;
+
+	if (!r)
+		return err->code;
+	while ((ret = pics_sample_reader_next(r, &s, err)) > 0)
+		n++;
+	pics_sample_reader_close(r);
+	if (count)
+		*count = n;
+	return ret < 0 ? err->code : PICS_OK;
+}
+
 static inline struct pics_meta tea_meta(unsigned width, uint64_t period)
 {
 	struct pics_meta m;

@@ -28,5 +28,10 @@
 #define TEA_REC_TASK		0x82	/* the task of the samples that follow */
 #define TEA_REC_STOP		0x83	/* no samples from this cycle on */
 #define TEA_REC_THROTTLE	0x84	/* how often and how long it was throttled */
+#define TEA_REC_CALLCHAIN	0x85	/* the callers of the sample that follows */
+
+/* The most callers a call-chain record holds: Linux's
+ * PERF_MAX_STACK_DEPTH, the deepest chain perf gives. */
+#define TEA_MAX_CALLERS	127
 
 #endif

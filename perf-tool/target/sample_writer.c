@@ -1,0 +1,308 @@
+/* The records of teaperf record's sample file (docs/formats.md), written
+ * as the event brings what they hold (record.h): the header; map records
+ * of each task's executable mappings from the cycle they were made on; a
+ * task record before each sample of another task than the last; a
+ * call-chain record before each sample with callers; at --max-size a stop
+ * record; at the end the kernel's map, the throttle and the end record. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys.h>
+
+#include "build_id.h"
+#include "record.h"
+#include "tea/csr.h"
+#include "tea/sample_format.h"
+
+#define EVENTS		(sizeof(event_names) / sizeof(event_names[0]))
+#define PSV_BYTES	((EVENTS + 7) / 8)
+#define KERNEL_HALF	0x8000000000000000ull
+/* what a file at its --max-size still needs: a stop record, the kernel's
+ * map record (27 bytes, a 20-byte build-id, "[kernel]"), a throttle
+ * record and the end */
+#define TAIL_BYTES	(13 + 5 + 27 + 20 + 8 + 21 + 17)
+/* minor version 4: call-chain records; 3: throttle records, and below */
+#define FORMAT_MINOR	4
+
+static const char *const event_names[] = TEA_EVENT_NAMES;
+
+/* Whether a record of @n bytes still fits under --max-size, with room for
+ * what the end of the file needs. */
+static int room_for(size_t n)
+{
+	uint64_t max = output_max_size();
+
+	return !max || output_written() + n + TAIL_BYTES <= max;
+}
+
+/* At --max-size: no samples from @cycle on; the command runs on. */
+static void stop_at_max_size(uint64_t cycle)
+{
+	if (run.stopped)
+		return;
+	run.stopped = 1;
+	run.stop_cycle = cycle;
+	stop_sampling();
+	put_u8(TEA_REC_STOP);
+	put_le(8, 4);
+	put_le(cycle, 8);
+}
+
+/* ---- the header ---- */
+
+void write_header(uint64_t period, const char *binary)
+{
+	uint8_t id[20];
+	unsigned id_len = elf_build_id(binary, id);
+	/* H: the scheme, W, E, the names, period, clock, binary, build-id */
+	size_t h = 4 + 1 + 1 + 8 + 8 + 2 + strlen(binary) + 1 + id_len;
+
+	for (unsigned i = 0; i < EVENTS; i++)
+		h += 1 + strlen(event_names[i]);
+	put("TEASMPL", 8);
+	put_le(1, 2);		/* major */
+	put_le(FORMAT_MINOR, 2);
+	put_le(h, 4);
+	put_str("TEA", 1);
+	put_u8((uint8_t)run.width);
+	put_u8(EVENTS);
+	for (unsigned i = 0; i < EVENTS; i++)
+		put_str(event_names[i], 1);
+	put_le(period, 8);
+	put_le(0, 8);		/* clock frequency: unknown */
+	put_str(binary, 2);
+	put_u8((uint8_t)id_len);
+	put(id, id_len);
+}
+
+/* ---- map records ---- */
+
+static size_t map_body(const struct map *m)
+{
+	return (m->pid || m->time ? 12 : 0) + 8 + 8 + 8 + 1 + m->build_id_len + 2 + strlen(m->path);
+}
+
+/* A map record: 0x80 for a mapping of every task from the start (as
+ * readers before task map records know it), else 0x81. */
+static void put_map(const struct map *m)
+{
+	int task = m->pid || m->time;
+
+	put_u8(task ? TEA_REC_TASK_MAPPING : TEA_REC_MAPPING);
+	put_le(map_body(m), 4);
+	if (task) {
+		put_le(m->pid, 4);
+		put_le(m->time, 8);
+	}
+	put_le(m->start, 8);
+	put_le(m->end, 8);
+	put_le(m->pgoff, 8);
+	put_u8((uint8_t)m->build_id_len);
+	put(m->build_id, m->build_id_len);
+	put_str(m->path, 2);
+}
+
+/* A mapping made while the command runs; none after a stop, as no sample
+ * comes after it. */
+static void write_map(const struct map *m)
+{
+	if (run.stopped)
+		return;
+	if (!room_for(5 + map_body(m))) {
+		stop_at_max_size(run.last_time + 1);
+		return;
+	}
+	put_map(m);
+}
+
+/* The cycle from which a mapping reported now holds: the records come in
+ * the order they happened, so after the last sample read of user mode,
+ * the only mode whose addresses a task's mappings hold (so the command's
+ * first image holds from the start, though its exec's kernel samples come
+ * before its mappings). */
+static uint64_t map_time(void)
+{
+	return run.user_seen ? run.last_user_time + 1 : 0;
+}
+
+/* Kept for the task's forks, which start with its mappings; a task's own
+ * are forgotten when it execs or exits. */
+static void keep_map(const struct map *m)
+{
+	if (run.n_maps < MAX_MAPS)
+		run.maps[run.n_maps++] = *m;
+}
+
+void forget_task(uint32_t pid)
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < run.n_maps; i++)
+		if (run.maps[i].pid != pid)
+			run.maps[k++] = run.maps[i];
+	run.n_maps = k;
+}
+
+/* (without --inherit, of the one task: 0) */
+void add_map(uint32_t pid, uint64_t start, uint64_t len, uint64_t pgoff, const char *path)
+{
+	struct map m = {
+		.start = start, .end = start + len, .pgoff = pgoff, .time = map_time(),
+		.pid = run.inherit ? pid : 0,
+	};
+
+	strncpy(m.path, path, sizeof(m.path) - 1);
+	m.build_id_len = path[0] == '[' ? 0 : elf_build_id(path, m.build_id);
+	write_map(&m);
+	keep_map(&m);
+}
+
+/* A fork (not a thread): the child runs its parent's mappings until it
+ * execs, so they become its own from now on. */
+void fork_task(uint32_t pid, uint32_t ppid)
+{
+	unsigned n = run.n_maps;
+
+	for (unsigned i = 0; i < n; i++) {
+		struct map m = run.maps[i];
+
+		if (m.pid != ppid)
+			continue;
+		m.pid = pid;
+		m.time = map_time();
+		write_map(&m);
+		keep_map(&m);
+	}
+}
+
+/*
+ * The kernel: the upper half of the address space, where a RISC-V kernel
+ * and its modules live (reading the text's bounds from /proc/kallsyms
+ * would cost more than a long recording), with the build-id of
+ * /sys/kernel/notes, by which the host finds its vmlinux; every task's,
+ * from the start.
+ */
+static void write_kernel_map(void)
+{
+	struct map m = { .start = KERNEL_HALF, .end = ~0ull, .path = "[kernel]" };
+
+	m.build_id_len = notes_build_id("/sys/kernel/notes", m.build_id);
+	put_map(&m);	/* room_for() kept room for it */
+}
+
+/* ---- samples ---- */
+
+/* The first and last sample's time in perf's clock and in cycles (for
+ * the throttle record), and the last of user mode (for map_time). */
+static void note_time(const struct sample *s)
+{
+	run.last_time = s->time;
+	if (!run.timed) {
+		run.timed = 1;
+		run.first_ns = s->ns;
+		run.first_cycle = s->time;
+	}
+	run.last_ns = s->ns;
+	run.last_cycle = s->time;
+	if (TEA_STAT_PRIV(s->stat) == TEA_PRIV_U) {
+		run.user_seen = 1;
+		run.last_user_time = s->time;
+	}
+}
+
+static void put_callers(const struct sample *s)
+{
+	put_u8(TEA_REC_CALLCHAIN);
+	put_le(4 + 8 * (uint64_t)s->n_callers, 4);
+	put_le(s->n_callers, 4);
+	for (unsigned i = 0; i < s->n_callers; i++)
+		put_le(s->callers[i], 8);
+}
+
+/* The sample record: its cycle, commit state and valid slots, and each
+ * valid slot's address and PSV. */
+static void put_data(const struct sample *s, unsigned valid)
+{
+	unsigned width = run.width, k = (unsigned)__builtin_popcount(valid);
+	/* written in place: a sample at a short period costs little more */
+	uint8_t *p = put_room(11 + k * (8 + PSV_BYTES));
+
+	if (!p)
+		return;
+	*p++ = TEA_REC_DATA;
+	*p++ = (uint8_t)((s->stat >> TEA_STAT_STATE_SHIFT) & 3);
+	*p++ = (uint8_t)valid;
+	p = store_le(p, s->time, 8);
+	for (unsigned i = 0; i < width; i++) {
+		if (!(valid >> i & 1))
+			continue;
+		p = store_le(p, slot_word(s, i), 8);
+		p = store_le(p, slot_word(s, width + i), PSV_BYTES);
+	}
+}
+
+void write_sample(const struct sample *s)
+{
+	unsigned valid = (s->stat >> TEA_STAT_MASK_SHIFT) & ((1u << run.width) - 1);
+	uint32_t pid = run.inherit ? s->pid : 0;
+	size_t bytes;
+
+	note_time(s);
+	if (!valid)
+		return;
+	if (run.stopped || run.failed) {
+		run.left_out++;
+		return;
+	}
+	bytes = (pid != run.task ? 9 : 0) + (s->n_callers ? 9 + 8 * (size_t)s->n_callers : 0) +
+		11 + (size_t)__builtin_popcount(valid) * (8 + PSV_BYTES);
+	if (!room_for(bytes)) {
+		stop_at_max_size(s->time);
+		run.left_out++;
+		return;
+	}
+	if (pid != run.task) {
+		put_u8(TEA_REC_TASK);
+		put_le(4, 4);
+		put_le(pid, 4);
+		run.task = pid;
+	}
+	/* right before its sample, after the task record */
+	if (s->n_callers)
+		put_callers(s);
+	put_data(s, valid);
+	run.samples++;
+}
+
+/* ---- the end ---- */
+
+/*
+ * How often perf throttled the event, and for how long in cycles: its
+ * THROTTLE to UNTHROTTLE times are in perf's clock, which the samples
+ * relate to the sampler's cycles (0 with fewer than two samples). A
+ * throttle the command's end cut short has no UNTHROTTLE: it counts, with
+ * no time (at most a timer tick).
+ */
+static void write_throttle(void)
+{
+	uint64_t cycles = 0, ns = run.last_ns - run.first_ns;
+
+	if (!run.throttles)
+		return;
+	if (run.timed && ns && run.last_cycle > run.first_cycle)
+		cycles = (uint64_t)((double)run.throttled_ns *
+				    (double)(run.last_cycle - run.first_cycle) / (double)ns);
+	put_u8(TEA_REC_THROTTLE);
+	put_le(16, 4);
+	put_le(run.throttles, 8);
+	put_le(cycles, 8);
+}
+
+void write_tail(void)
+{
+	write_kernel_map();
+	write_throttle();
+	put_u8(TEA_REC_END);
+	put_le(run.samples, 8);
+	put_le(run.hw_lost + run.rec_lost + run.left_out, 8);
+}
