@@ -188,9 +188,10 @@ got=$(attribute "$work/forks.txt")
 parent=$(tr ' ' '\n' <<<"$got" | cut -d: -f1 | grep -vx "${child:-x}" | head -1)
 ok=1
 [ -n "$child" ] && [ -n "$parent" ] || ok=0
+# (each computes for about as long: a good share each, 30 of 150 at least)
 for want in "$child:/bin/loop" "$parent:/bin/forks"; do
 	k=$(tr ' ' '\n' <<<"$got" | sed -n "s|^$want:||p")
-	[ "${k:-0}" -ge 10 ] || ok=0
+	[ "${k:-0}" -ge 30 ] || ok=0
 done
 tr ' ' '\n' <<<"$got" | grep -qE "^($parent:/bin/loop|$child:/bin/forks|[0-9]+:\?):" && ok=0
 grep -qE "^task-map $child [1-9][0-9]* 0x10000 .* /bin/loop$" "$work/forks.txt" || ok=0
@@ -296,6 +297,13 @@ mkdir -p "$work/chains"
 "$teaperf" extract -d "$work/chains" "$work/chains.out" 2>"$work/chains-extract.err"
 got=$(chains "$work/chains/callers.tea")
 check "teaperf record -g --inherit onto the console: the same ($got)" $? chains
+
+run ibuf "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
+/bin/teaperf record --mode buffer --inherit -o host:ibuf.tea /bin/forks"
+[ $status -eq 2 ] && has ibuf "teaperf: --inherit: in buffer mode perf may name" &&
+	[ "$(grep -c '^teaperf: ' "$work/ibuf.out")" -eq 1 ] && [ ! -e "$work/host/ibuf.tea" ] &&
+	! grep -q '^forks: ' "$work/ibuf.out"
+check "--mode buffer --inherit on the target: one line, status 2, no file (got $status)" $? ibuf
 
 run gbuf "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
 /bin/teaperf record --mode buffer -g -o host:gbuf.tea /bin/callers"
