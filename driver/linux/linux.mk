@@ -52,7 +52,7 @@ linux-debug: $(LINUX_DEBUG_DIR)/tea.cpio
 ifneq ($(LINUX_DIR),$(LINUX_DEBUG_DIR))
 $(LINUX_DEBUG_DIR)/tea.cpio: FORCE | $(DEPS_STAMP) $(LINUX_SRC)/Makefile
 	$(Q)$(MAKE) --no-print-directory LINUX_DIR=$(LINUX_DEBUG_DIR) \
-		LINUX_CONFIG="driver/linux/tea.config driver/linux/debug.config" $@
+		LINUX_CONFIG="driver/linux/tea.config driver/linux/smp.config driver/linux/debug.config" $@
 endif
 
 # The source, with the project's one change (the patch says why).
@@ -66,7 +66,7 @@ $(LINUX_SRC)/Makefile: $(LINUX_PATCH) | $(DEPS_STAMP)
 	$(Q)patch -s -p1 -d $(LINUX_SRC) <$(LINUX_PATCH)
 	$(Q)touch $@
 
-# The configuration; every option of the fragment must have taken.
+# The configuration; every option of the fragments must have taken.
 $(LINUX_OBJ)/.config: $(LINUX_SRC)/Makefile $(LINUX_CONFIG) driver/linux/linux.mk
 	@mkdir -p $(LINUX_OBJ)
 	$(quiet) CONFIG $@
@@ -75,7 +75,7 @@ $(LINUX_OBJ)/.config: $(LINUX_SRC)/Makefile $(LINUX_CONFIG) driver/linux/linux.m
 	$(Q)$(LINUX_SRC)/scripts/config --file $@ --set-str INITRAMFS_SOURCE \
 		$(abspath $(LINUX_DIR)/initramfs.list)
 	$(Q)$(LINUX_MAKE) -s olddefconfig >/dev/null
-	$(Q)for f in $(LINUX_CONFIG); do sh driver/linux/check-config.sh $$f $@ || exit 1; done
+	$(Q)sh driver/linux/check-config.sh $@ $(LINUX_CONFIG)
 
 # The kernel's UAPI headers and nolibc (whose headers go to OUTPUT/sysroot)
 $(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config

@@ -217,6 +217,11 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 	return done;
 }
 
+void hart_end_turn(struct hart *h)
+{
+	h->resv_valid = false;
+}
+
 void hart_stop(struct hart *h)
 {
 	h->stop = true;

@@ -36,6 +36,10 @@ void hart_step(struct hart *h, struct commit *c);
  * the number of steps taken; stops early when hart_stop() was called. */
 uint64_t hart_run(struct hart *h, uint64_t n);
 void hart_stop(struct hart *h);
+/* Several harts on one host thread take turns; at the end of a turn the
+ * hart's LR reservation goes, as the other harts' stores do not check it
+ * (an SC may fail for any reason; the retry's LR and SC share a turn). */
+void hart_end_turn(struct hart *h);
 
 void hart_set_semihost(struct hart *h, hart_semihost_fn fn, void *ctx);
 /* True when the next instruction is the EBREAK of a semihosting sequence. */

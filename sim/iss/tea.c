@@ -9,7 +9,7 @@
  * instruction retiring (a trap: Stalled, with FL-EX). It is not timing-exact;
  * it lets software that samples itself (the Linux driver, the bare-metal
  * runtime) run its paths on the ISS. Its interrupt drives mip bit 16 and
- * PLIC source SOC_TEA_IRQ. A CSR write takes effect in the cycle of the
+ * PLIC source SOC_TEA_IRQ + the hart id. A CSR write takes effect in the cycle of the
  * instruction that makes it, as on the RTL. In buffer mode memory takes
  * each line the writer offers in the next step and ends it in the one
  * after, as the RTL's coherent port does a few cycles later. */
@@ -22,14 +22,15 @@
 #include "tea/csr.h"
 #include "tea/sampler_model.h"
 
-/* The sampler's interrupt line: mip bit 16 and PLIC source SOC_TEA_IRQ. */
+/* The sampler's interrupt line: mip bit 16 and the hart's PLIC source. */
 static void drive_irq(struct hart *h, bool irq)
 {
 	if (irq == h->tea_irq)
 		return;
 	h->tea_irq = irq;
 	h->check_irq = true;
-	soc_set_irq_source(h->soc, SOC_TEA_IRQ, irq);
+	if (h->hartid < SOC_TEA_MAX_HARTS)
+		soc_set_irq_source(h->soc, SOC_TEA_IRQ + h->hartid, irq);
 }
 
 void tea_reset(struct hart *h)

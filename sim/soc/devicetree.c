@@ -236,13 +236,18 @@ static void write_devices(struct dt_writer *w, const struct soc_config *cfg)
 }
 
 /* The TEA sampler (docs/linux.md): its sample CSRs are the hart's, so the
- * node has no reg; its interrupt reaches S-mode as a PLIC source. */
-static void write_tea(struct dt_writer *w, unsigned width)
+ * node has no reg; each hart's interrupt reaches S-mode as a PLIC source,
+ * the n-th for hart n. */
+static void write_tea(struct dt_writer *w, unsigned nharts, unsigned width)
 {
+	fdt32_t *c;
+
 	begin_node(w, "tea-sampler");
 	prop_string(w, "compatible", "tea,sampler");
 	prop_u32(w, "interrupt-parent", PHANDLE_PLIC);
-	prop_u32(w, "interrupts", SOC_TEA_IRQ);
+	c = prop_cells(w, "interrupts", nharts);
+	for (unsigned h = 0; c && h < nharts; h++)
+		c[h] = cpu_to_fdt32(SOC_TEA_IRQ + h);
 	prop_u32(w, "tea,commit-width", width);
 	end_node(w);
 }
@@ -288,8 +293,8 @@ int devicetree_build(const struct soc_config *cfg, const struct dt_extras *extra
 			    SOC_FINISHER_PASS);
 	write_syscon_action(&w, "reboot", "syscon-reboot",
 			    SOC_FINISHER_RESET);
-	if (extras && extras->tea_width)
-		write_tea(&w, extras->tea_width);
+	if (extras && extras->tea_width && cfg->nharts <= SOC_TEA_MAX_HARTS)
+		write_tea(&w, cfg->nharts, extras->tea_width);
 	end_node(&w);
 
 	if (!w.err)

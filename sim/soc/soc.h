@@ -22,9 +22,11 @@
 #define SOC_UART_BASE     0x10000000ull
 #define SOC_UART_SIZE     0x00000100ull
 #define SOC_UART_IRQ      10
-#define SOC_TEA_IRQ       11       /* the TEA sampler of hart 0 (the RTL's) */
+#define SOC_TEA_IRQ       11       /* the TEA sampler of hart 0 (the RTL's); hart n's is
+                                     * SOC_TEA_IRQ + n on the ISS */
 #define SOC_UART_CLOCK_HZ 3686400  /* input clock, for the device tree */
 #define SOC_PLIC_NDEV     31       /* PLIC sources 1..31 */
+#define SOC_TEA_MAX_HARTS (SOC_PLIC_NDEV - SOC_TEA_IRQ + 1)  /* harts with a TEA source */
 
 /* Test finisher commands: the low 16 bits of a write to its first word;
  * FAIL carries the exit code in the upper 16 bits. */

@@ -13,6 +13,8 @@
 
 #define DTB_MAX 16384
 
+_Static_assert(TEASIM_MAX_HARTS <= SOC_TEA_MAX_HARTS, "every hart needs a TEA interrupt source");
+
 static int write_signature(const struct run *r, const char *path)
 {
 	uint64_t begin = r->prog.begin_signature, end = r->prog.end_signature;
@@ -58,6 +60,29 @@ static int dump_dts(const struct soc_config *cfg, const struct options *o, const
 	return devicetree_print_dts(dtb, stdout) ? error(EXIT_ERROR, "cannot print the device tree") : 0;
 }
 
+/* Hart i, at the boot ROM, with what every hart of the run has; NULL when
+ * out of memory. */
+static struct hart *make_hart(struct run *r, const struct options *o, unsigned i)
+{
+	struct hart *h = hart_create(r->soc, i);
+
+	if (!h)
+		return NULL;
+	hart_set_fp(h, o->fp);
+	hart_reset(h, SOC_BOOTROM_BASE);
+	hart_set_htif(h, r->prog.tohost, r->prog.fromhost);
+	/* On the ISS, a model of the sampler (one cycle per instruction); on
+	 * the RTL its own. */
+	if (!o->rtl && !hart_set_tea_sampler(h, true)) {
+		hart_destroy(h);
+		return NULL;
+	}
+	hart_set_host_mem(h, &r->mem);
+	if (o->semihosting)
+		hart_set_semihost(h, semihost_call, &r->semihost);
+	return h;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { 0 };
@@ -87,7 +112,7 @@ int main(int argc, char **argv)
 	r.host_dev = (struct soc_device){ host_files_load, host_files_store, &r.host_files };
 	struct soc_config cfg = {
 		.dram_size = o.dram_mib << 20,
-		.nharts = 1,
+		.nharts = o.nharts,
 		.timebase_hz = TIMEBASE_HZ,
 		.clock_hz = CLOCK_HZ,
 		.isa = o.fp ? "rv64imafdc_zicsr_zifencei" : "rv64imac_zicsr_zifencei",
@@ -105,30 +130,21 @@ int main(int argc, char **argv)
 	ret = o.restore_path ? 0 : setup_boot(&r, &o);
 	if (ret)
 		goto out;
-	r.hart = hart_create(r.soc, 0);
-	if (!r.hart) {
-		ret = error(EXIT_ERROR, "out of memory");
-		goto out;
-	}
-	hart_set_fp(r.hart, o.fp);
-	hart_reset(r.hart, SOC_BOOTROM_BASE);
-	hart_set_htif(r.hart, r.prog.tohost, r.prog.fromhost);
-	/* On the ISS, a model of the sampler (one cycle per instruction); on
-	 * the RTL its own. */
-	if (!o.rtl && !hart_set_tea_sampler(r.hart, true)) {
-		ret = error(EXIT_ERROR, "out of memory");
-		goto out;
-	}
 	/* The host's accesses to target memory: on the RTL through its
 	 * coherent host port, which semihosting reaches through the reference
 	 * hart (it translates the program's virtual addresses). */
 	r.mem = o.rtl ? rtl_host_mem(&r) : host_mem_of_soc(r.soc);
-	hart_set_host_mem(r.hart, &r.mem);
 	htif_init(&r.htif, r.soc, &r.mem, r.prog.tohost, r.prog.fromhost, r.console);
 	r.semihost = (struct semihost){ .out = r.console, .err = stderr, .cmdline = o.cmdline,
 					.clock_hz = CLOCK_HZ, .userspace = o.semihosting_userspace };
-	if (o.semihosting)
-		hart_set_semihost(r.hart, semihost_call, &r.semihost);
+	for (r.nharts = 0; r.nharts < o.nharts; r.nharts++) {
+		r.harts[r.nharts] = make_hart(&r, &o, r.nharts);
+		if (!r.harts[r.nharts]) {
+			ret = error(EXIT_ERROR, "out of memory");
+			goto out;
+		}
+	}
+	r.hart = r.harts[0];
 	if (o.log_path) {
 		r.log = strcmp(o.log_path, "-") ? fopen(o.log_path, "w") : stdout;
 		if (!r.log) {
@@ -174,8 +190,8 @@ out:
 	if (r.log && r.log != stdout)
 		fclose(r.log);
 	destroy_rtl(&r);
-	if (r.hart)
-		hart_destroy(r.hart);
+	for (unsigned i = 0; i < r.nharts; i++)
+		hart_destroy(r.harts[i]);
 	soc_destroy(r.soc);
 	free(o.cmdline);
 	host_files_finish(&r.host_files);

@@ -66,6 +66,9 @@ static void usage(FILE *f)
 	      "      --checkpoint FILE  the checkpoint file of --checkpoint-at\n"
 	      "      --restore FILE    ISS: continue the run a checkpoint holds, on the machine\n"
 	      "                        it was taken on (no program or machine options then)\n"
+	      "      --harts N         ISS: N harts (1 to %d, default 1), each with a TEA\n"
+	      "                        sampler; they take turns of %d instructions, and\n"
+	      "                        --max-insns counts each hart's\n"
 	      "  -m, --max-insns N     stop after N instructions (default 10000000000; 0 = none)\n"
 	      "  -M, --memory MIB      DRAM size in MiB (default 256)\n"
 	      "  -l, --log FILE        write the commit log to FILE ('-' = stdout)\n"
@@ -105,7 +108,8 @@ static void usage(FILE *f)
 	      "argument may not be empty or hold a space or a control character.\n"
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
 	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
-	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, HOST_FILES_DEFAULT_MAX_FILES,
+	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, TEASIM_MAX_HARTS, ISS_TURN,
+	      HOST_FILES_DEFAULT_MAX_FILES,
 	      HOST_FILES_DEFAULT_MAX_BYTES, HOST_FILES_DEFAULT_MAX_BYTES >> 20);
 }
 
@@ -220,7 +224,8 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_TEA_PERIOD, OPT_TEA_JITTER, OPT_GOLDEN, OPT_BASELINES,
 	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_STAGES, OPT_KERNEL, OPT_BIOS, OPT_INITRD,
 	       OPT_APPEND, OPT_HOST_DIR, OPT_HOST_MAX_FILES, OPT_HOST_MAX_BYTES, OPT_CONFIG, OPT_ISA,
-	       OPT_SEMIHOSTING_USERSPACE, OPT_CHECKPOINT_AT, OPT_CHECKPOINT, OPT_RESTORE };
+	       OPT_SEMIHOSTING_USERSPACE, OPT_CHECKPOINT_AT, OPT_CHECKPOINT, OPT_RESTORE,
+	       OPT_HARTS };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -255,6 +260,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "checkpoint-at", required_argument, NULL, OPT_CHECKPOINT_AT },
 		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 		{ "restore", required_argument, NULL, OPT_RESTORE },
+		{ "harts", required_argument, NULL, OPT_HARTS },
 		{ "progress", no_argument, NULL, 'p' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -262,6 +268,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	bool host_limits = false, memory_given = false, checkpoint_at_given = false;
+	uint64_t v;
 	int c;
 
 	o->max_insns = DEFAULT_MAX_INSNS;
@@ -272,6 +279,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	o->dram_latency = DEFAULT_DRAM_LATENCY;
 	o->dram_cpl = DEFAULT_DRAM_CPL;
 	o->tea_period = DEFAULT_TEA_PERIOD;
+	o->nharts = 1;
 	opterr = 0;
 	/* '+': options stop at the program, whose own arguments follow it;
 	 * ':': a missing argument is told apart from an unknown option. */
@@ -401,6 +409,12 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_RESTORE:
 			o->restore_path = optarg;
 			break;
+		case OPT_HARTS:
+			if (!parse_u64(optarg, &v) || v == 0 || v > TEASIM_MAX_HARTS)
+				return error(EXIT_USAGE, "--harts needs a number from 1 to %d, not '%s'",
+					     TEASIM_MAX_HARTS, optarg);
+			o->nharts = (unsigned)v;
+			break;
 		case 'p':
 			o->progress = true;
 			break;
@@ -426,6 +440,9 @@ int parse_options(int argc, char **argv, struct options *o)
 	if (o->rtl && (o->restore_path || checkpoint_at_given))
 		return error(EXIT_USAGE, "--rtl with --restore or --checkpoint-at: checkpoints on the RTL "
 			     "are not built yet (the ISS takes and restores them)");
+	if (o->nharts > 1 && (o->rtl || o->log_path || o->restore_path || checkpoint_at_given))
+		return error(EXIT_USAGE, "--harts runs several harts on the ISS only: not with --rtl (the "
+			     "core has one hart), --log, --checkpoint-at or --restore");
 	if (checkpoint_at_given != (o->checkpoint_path != NULL))
 		return error(EXIT_USAGE, "--checkpoint-at N and --checkpoint FILE go together");
 	if (o->restore_path && (optind < argc || o->kernel || o->bios || o->initrd || o->append ||

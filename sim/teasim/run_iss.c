@@ -1,5 +1,6 @@
 /* The run on the reference ISS: in chunks of instructions, the host
- * interfaces polled between them. */
+ * interfaces polled between them; several harts take turns within a
+ * chunk, each running a chunk's instructions in the chunk's time. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -48,6 +49,27 @@ static uint64_t step_logged(struct run *r, uint64_t n)
 	return i;
 }
 
+/* n steps of every hart, in turns of ISS_TURN; fewer when the program
+ * ends. Returns the steps of the harts' time. */
+static uint64_t run_harts(struct run *r, uint64_t n)
+{
+	uint64_t done = 0;
+	int code;
+
+	if (r->nharts == 1)
+		return hart_run(r->hart, n);
+	while (done < n && !program_ended(r, &code)) {
+		uint64_t turn = n - done < ISS_TURN ? n - done : ISS_TURN;
+
+		for (unsigned i = 0; i < r->nharts; i++) {
+			hart_run(r->harts[i], turn);
+			hart_end_turn(r->harts[i]);
+		}
+		done += turn;
+	}
+	return done;
+}
+
 int run_iss(struct run *r, const struct options *o)
 {
 	int code, ret;
@@ -61,7 +83,7 @@ int run_iss(struct run *r, const struct options *o)
 			n = o->max_insns - r->steps;
 		if (o->checkpoint_path && o->checkpoint_at - r->steps < n)
 			n = o->checkpoint_at - r->steps;
-		n = r->log ? step_logged(r, n) : hart_run(r->hart, n);
+		n = r->log ? step_logged(r, n) : run_harts(r, n);
 		r->steps += n;
 		advance_time(r, n);
 		/* before the host is polled: the run it continues polls where

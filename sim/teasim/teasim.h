@@ -29,6 +29,8 @@ enum {
 #define CLOCK_HZ          100000000ull   /* core clock: one instruction a cycle on the ISS */
 #define TIMEBASE_HZ       10000000ull    /* CLINT mtime, as on QEMU virt */
 #define ISS_CHUNK         4096           /* ISS instructions between host polls */
+#define ISS_TURN          512            /* instructions a hart runs before the next's turn */
+#define TEASIM_MAX_HARTS  8              /* --harts, within SOC_TEA_MAX_HARTS */
 
 struct options {
 	const char *elf;		/* the program, or with --kernel the kernel */
@@ -38,6 +40,7 @@ struct options {
 	char *cmdline;
 	uint64_t max_insns;
 	uint64_t dram_mib;
+	unsigned nharts;		/* --harts: the ISS's harts */
 	const char *log_path;
 	const char *signature_path;
 	const char *dtb_path;
@@ -73,7 +76,9 @@ struct cosim;
 
 struct run {
 	struct soc *soc;
-	struct hart *hart;
+	struct hart *hart;     /* hart 0: the one the RTL runs, logs, checkpoints */
+	struct hart *harts[TEASIM_MAX_HARTS];   /* with --harts, all of them */
+	unsigned nharts;
 	struct htif htif;
 	struct semihost semihost;
 	struct elf_program prog;

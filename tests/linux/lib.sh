@@ -26,3 +26,9 @@ check() {
 
 # has NAME TEXT: the run's console holds TEXT
 has() { grep -qF -- "$2" "$work/$1.out"; }
+
+# kernel_quiet NAME: the run's console holds none of the debug kernel's
+# reports: no lockdep splat, warning, bug, oops or slab corruption
+kernel_quiet() {
+	! grep -qE 'WARNING:|BUG:|INFO: |Oops|possible (recursive|circular) locking|inconsistent lock state|sleeping function called|Redzone|Poison overwritten|Object already free' "$work/$1.out"
+}

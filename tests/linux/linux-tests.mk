@@ -92,6 +92,13 @@ LINUX_DEMO_MAX_ERROR := 10
 $(RESULTS)/linux/demo: $(BINS) $(LINUX_IMAGE) $(LINUX_CPIO) tests/linux/linux-demo-test.sh FORCE
 	@$(RUN_TEST) $@ 3600 tests/linux/linux-demo-test.sh $(MAKE) $(BUILD) $(LINUX_DEMO_MAX_ERROR)
 
+# The driver on several harts (tests/linux/smp.sh): the debug kernel,
+# which is SMP, on the ISS with --harts 2: per-CPU and task events across
+# CPUs, CPU hotplug, perf record -a.
+$(RESULTS)/linux/smp: $(LINUX_DEBUG_DIR)/tea.cpio $(LINUX_PERF_CPIO) $(BUILD)/bin/teasim \
+		tests/linux/smp.sh tests/linux/lib.sh FORCE
+	@$(RUN_TEST) $@ 600 tests/linux/smp.sh $(LINUX_DEBUG_DIR) $(LINUX_PERF_CPIO) $(BUILD)/bin/teasim
+
 # The TEA driver and its binding in the kernel's own style, checked inside
 # the kernel tree (tests/linux/checkpatch.sh).
 $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile $(LINUX_DRIVER_SRCS) \
@@ -108,7 +115,8 @@ $(RESULTS)/linux/module-unpatched: $(LINUX_MODULE_BUFFER_ONLY) $(LINUX_IMAGE) $(
 
 LINUX_TEST_RESULTS := $(RESULTS)/linux/iss $(RESULTS)/linux/qemu $(RESULTS)/linux/glibc \
 		      $(RESULTS)/linux/checkpatch $(RESULTS)/linux/perf $(RESULTS)/linux/stock-perf \
-		      $(RESULTS)/linux/debug $(RESULTS)/linux/own-program $(RESULTS)/linux/module-unpatched
+		      $(RESULTS)/linux/debug $(RESULTS)/linux/own-program $(RESULTS)/linux/module-unpatched \
+		      $(RESULTS)/linux/smp
 TEST_RESULTS += $(LINUX_TEST_RESULTS)
 TEST_LONG_RESULTS += $(RESULTS)/linux/rtl $(RESULTS)/linux/rtl-large $(RESULTS)/linux/glibc-rtl \
 		     $(RESULTS)/linux/perf-rtl \

@@ -4,7 +4,8 @@
  * Prints "ok: ..." or "FAIL: ..." for each check and exits with the number
  * of failures. Here main and the interrupt-mode checks; buffer mode's are
  * in tea-pmu/buffer.c (its reader in aux_reader.c), what both share in
- * tea-pmu/common.c.
+ * tea-pmu/common.c. With --smp N the checks on N harts instead
+ * (tea-pmu/smp.c, run by tests/linux/smp.sh); --spin N keeps N CPUs busy.
  *
  *   attributes the sampler cannot honour are refused with EINVAL
  *   call chains (interrupt mode): the user frames begin with the sample's
@@ -20,7 +21,8 @@
  *   a per-CPU event samples whatever runs there
  *   an unprivileged user may not sample the kernel (EACCES) and, sampling
  *     itself, never receives a kernel address, even at period 100 in a
- *     loop of system calls (the hart always gets back to the task)
+ *     loop of system calls (the hart always gets back to the task), in
+ *     the samples or in their call chains
  *   the count stands still while the handler runs (samples lie further
  *     apart than their periods by its cycles)
  *   a task whose time slices are shorter than the period gets as many
@@ -57,6 +59,7 @@
  *     closed, and loads again */
 #include "tea-pmu/buffer.h"
 #include "tea-pmu/common.h"
+#include "tea-pmu/smp.h"
 
 #define MODULE_PATH	"/lib/modules/tea_pmu.ko"
 
@@ -214,49 +217,69 @@ static int after_call(uint64_t a)
  * return address into compute's caller (ra: compute is a leaf), the
  * same for every sample, after a call instruction in the program's text.
  */
-static void check_callchain(void)
+/* What the call chains of an exclude_kernel event held */
+struct chains {
+	unsigned samples, good;	/* good: IP, then the return address into compute's caller */
+	unsigned kernel;	/* kernel addresses or a kernel context anywhere */
+	uint64_t ret;		/* that return address */
+};
+
+/* Samples work(n) at @period with user call chains (PERF_SAMPLE_IP | TID |
+ * CALLCHAIN: ip, pid/tid, nr, ips); -1 when the event cannot open. */
+static int sample_chains(uint64_t period, unsigned long (*work)(unsigned long), unsigned long n,
+			 struct chains *c)
 {
 	static uint64_t rec_words[PAGE / 8];
 	const uint8_t *rec = (const uint8_t *)rec_words;
-	uint64_t ret = 0;
-	unsigned samples = 0, good = 0, kernel_in_user = 0;
 	struct perf_event_attr attr;
 	struct ring r;
 	int size;
 
-	tea_attr(&attr, 3000);
+	memset(c, 0, sizeof(*c));
+	tea_attr(&attr, period);
 	attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_CALLCHAIN;
 	attr.exclude_kernel = 1;
-	if (sample_self(&attr, compute, 100000, &r)) {
-		check(0, "an event with call chains opens and maps its ring");
-		return;
-	}
+	if (sample_self(&attr, work, n, &r))
+		return -1;
 	while ((size = tea_ring_next(&r.ring, rec_words, sizeof(rec_words))) > 0) {
 		const struct perf_event_header *hdr = (const void *)rec;
-		const uint64_t *w = (const uint64_t *)(rec + 8);	/* ip, pid/tid, nr, ips */
+		const uint64_t *w = (const uint64_t *)(rec + 8);
 		uint64_t nr = w[2], user = nr;
 
 		if (hdr->type != PERF_RECORD_SAMPLE || size < 32 || 32 + 8 * nr > (uint64_t)size)
 			continue;
-		samples++;
+		c->samples++;
+		c->kernel += w[0] >= KERNEL_SPACE;
 		for (uint64_t i = 0; i < nr; i++) {
-			if (w[3 + i] == PERF_CONTEXT_USER)
+			uint64_t a = w[3 + i];
+
+			if (a == PERF_CONTEXT_USER)
 				user = i + 1;
-			else if (user < nr && i >= user && w[3 + i] >= KERNEL_SPACE)
-				kernel_in_user++;
+			c->kernel += a == PERF_CONTEXT_KERNEL ||
+				     (a >= KERNEL_SPACE && a < (uint64_t)PERF_CONTEXT_MAX);
 		}
 		if (user + 1 >= nr || w[3 + user] != w[0])
 			continue;
-		if (!ret && w[3 + user + 1] >= (uint64_t)__executable_start &&
+		if (!c->ret && w[3 + user + 1] >= (uint64_t)__executable_start &&
 		    w[3 + user + 1] < (uint64_t)etext && after_call(w[3 + user + 1]))
-			ret = w[3 + user + 1];
-		good += ret && w[3 + user + 1] == ret;
+			c->ret = w[3 + user + 1];
+		c->good += c->ret && w[3 + user + 1] == c->ret;
 	}
 	ring_close(&r);
-	check(samples >= 20 && good * 10 >= samples * 9 && !kernel_in_user,
+	return 0;
+}
+
+static void check_callchain(void)
+{
+	struct chains c;
+
+	if (sample_chains(3000, compute, 100000, &c)) {
+		check(0, "an event with call chains opens and maps its ring");
+		return;
+	}
+	check(c.samples >= 20 && c.good * 10 >= c.samples * 9 && !c.kernel,
 	      "call chains: %u of %u samples begin with their IP and compute's return address "
-	      "(%#llx), %u kernel addresses among the user frames", good, samples,
-	      (unsigned long long)ret, kernel_in_user);
+	      "(%#llx), %u kernel addresses", c.good, c.samples, (unsigned long long)c.ret, c.kernel);
 }
 
 static void check_task_event(void)
@@ -561,6 +584,7 @@ static void check_unprivileged(void)
 
 	if (child == 0) {
 		struct perf_event_attr attr;
+		struct chains chains;
 		struct tally t;
 		struct ring r;
 		int fd;
@@ -583,6 +607,14 @@ static void check_unprivileged(void)
 		} else {
 			check(0, "unprivileged, period 100: the event opens");
 		}
+		/* user samples whose interrupt comes in a system call: the
+		 * chain is the user stack of the trap, never the kernel's */
+		if (!sample_chains(100, syscalls_and_compute, 2000, &chains))
+			check(chains.samples && !chains.kernel,
+			      "unprivileged, period 100, system calls, call chains: %u samples, "
+			      "%u kernel addresses", chains.samples, chains.kernel);
+		else
+			check(0, "unprivileged, period 100: an event with call chains opens");
 		tea_attr(&attr, 2000);
 		attr.exclude_kernel = 1;
 		if (!sample_self(&attr, syscalls_and_compute, 3000, &r)) {
@@ -633,11 +665,19 @@ static void check_unload(void)
  */
 int main(int argc, char **argv)
 {
-	debug_kernel = argc > 1 && !strcmp(argv[1], "--debug-kernel");
+	const char *opt = argc > 1 ? argv[1] : "";
 
+	if (!strcmp(opt, "--spin") && argc > 2)
+		return smp_spin(atoi(argv[2]));
+	debug_kernel = !strcmp(opt, "--debug-kernel");
 	if (tea_pmu_find(&tea_type, &tea_width)) {
 		printf("FAIL: no tea PMU in /sys/bus/event_source/devices\n");
 		return 1;
+	}
+	if (!strcmp(opt, "--smp") && argc > 2) {
+		check_smp(atoi(argv[2]));
+		printf("tea-pmu: %d failed\n", fails);
+		return fails;
 	}
 	check_refused();
 	check_precise();

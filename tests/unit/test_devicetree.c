@@ -277,16 +277,22 @@ static void test_uart_and_finisher_are_wired(void **state)
 	assert_int_equal(u32_prop(fdt, "/reboot", "value"), 0x7777);
 }
 
-static void test_tea_sampler_node_names_its_plic_source_and_width(void **state)
+/* one PLIC source per hart, the n-th for hart n (docs/linux.md) */
+static void test_tea_sampler_node_names_each_harts_plic_source_and_width(void **state)
 {
+	static const uint32_t sources[NHARTS] = { 11, 12 };
+	struct soc_config one = config;
 	const uint8_t *fdt = build(&config, &(struct dt_extras){ .tea_width = 4 });
 	uint32_t plic = u32_prop(fdt, "/soc/plic@c000000", "phandle");
 
 	(void)state;
 	assert_string_prop(fdt, "/tea-sampler", "compatible", "tea,sampler");
 	assert_int_equal(u32_prop(fdt, "/tea-sampler", "interrupt-parent"), plic);
-	assert_int_equal(u32_prop(fdt, "/tea-sampler", "interrupts"), 11);
+	assert_cells_prop(fdt, "/tea-sampler", "interrupts", sources, NHARTS);
 	assert_int_equal(u32_prop(fdt, "/tea-sampler", "tea,commit-width"), 4);
+	one.nharts = 1;
+	fdt = build(&one, &(struct dt_extras){ .tea_width = 2 });
+	assert_int_equal(u32_prop(fdt, "/tea-sampler", "interrupts"), SOC_TEA_IRQ);
 	fdt = build(&config, NULL);
 	assert_true(fdt_path_offset(fdt, "/tea-sampler") < 0);   /* no sampler, no node */
 }
@@ -539,7 +545,7 @@ int main(void)
 		cmocka_unit_test(test_memory_covers_dram),
 		cmocka_unit_test(test_clint_and_plic_reach_every_hart),
 		cmocka_unit_test(test_uart_and_finisher_are_wired),
-		cmocka_unit_test(test_tea_sampler_node_names_its_plic_source_and_width),
+		cmocka_unit_test(test_tea_sampler_node_names_each_harts_plic_source_and_width),
 		cmocka_unit_test(test_frequencies_above_32_bits_take_two_cells),
 		cmocka_unit_test(test_build_fails_cleanly),
 		cmocka_unit_test(test_printer_formats_each_kind_of_value),

@@ -235,6 +235,59 @@ static void test_read_and_write_virt_reach_memory_in_m_mode(void **state)
 	assert_int_equal(hart_read_virt(f->h, SOC_BOOTROM_BASE, buf, 4), 0);
 }
 
+/* Two harts add 1 to one counter N times each with an LR/SC loop, taking
+ * turns of a few instructions (teasim --harts), so that turns end between
+ * an LR and its SC. Returns the counter. */
+static uint64_t count_in_turns(struct hfix *f, bool end_turns)
+{
+	enum { N = 1000, TURN = 7 };
+	const uint32_t loop[] = {
+		amo(0x02, 3, X5, X10, 0),	/* lr.d t0, (a0) */
+		addi(X5, X5, 1),
+		amo(0x03, 3, X6, X10, X5),	/* sc.d t1, t0, (a0) */
+		enc_b(-12, 0, X6, 1),		/* bnez t1, loop */
+		addi(X11, X11, -1),
+		enc_b(-20, 0, X11, 1),		/* bnez a1, loop */
+		enc_j(0, 0),			/* done: j done */
+	};
+	const uint64_t done = CODE_BASE + 4 * (sizeof(loop) / 4 - 1);
+	struct hart *h[2] = { f->h, hart_create(f->soc, 1) };
+
+	assert_non_null(h[1]);
+	for (unsigned i = 0; i < sizeof(loop) / 4; i++)
+		poke32(f, CODE_BASE + 4 * i, loop[i]);
+	poke64(f, DATA_BASE, 0);
+	for (int k = 0; k < 2; k++) {
+		hart_reset(h[k], CODE_BASE);
+		hart_set_reg(h[k], X10, DATA_BASE);
+		hart_set_reg(h[k], X11, N);
+	}
+	for (int round = 0; round < 20 * N && (hart_pc(h[0]) != done || hart_pc(h[1]) != done);
+	     round++) {
+		for (int k = 0; k < 2; k++) {
+			hart_run(h[k], TURN);
+			if (end_turns)
+				hart_end_turn(h[k]);
+		}
+	}
+	assert_int_equal(hart_pc(h[0]), done);
+	assert_int_equal(hart_pc(h[1]), done);
+	hart_destroy(h[1]);
+	return peek64(f, DATA_BASE);
+}
+
+static void test_harts_taking_turns_count_exactly_with_lr_sc(void **state)
+{
+	assert_int_equal(count_in_turns(*state, true), 2000);
+}
+
+/* the test above can fail: a reservation kept across turns loses the
+ * other hart's additions */
+static void test_harts_keeping_reservations_across_turns_lose_updates(void **state)
+{
+	assert_true(count_in_turns(*state, false) < 2000);
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, hfix_setup, hfix_teardown)
 
 int main(void)
@@ -252,6 +305,8 @@ int main(void)
 		T(test_run_stops_after_the_test_finisher_is_written),
 		T(test_run_and_step_agree_on_the_final_state),
 		T(test_read_and_write_virt_reach_memory_in_m_mode),
+		T(test_harts_taking_turns_count_exactly_with_lr_sc),
+		T(test_harts_keeping_reservations_across_turns_lose_updates),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
