@@ -149,11 +149,13 @@ static void take_aux(uint64_t offset, uint64_t size, uint64_t flags, uint32_t pi
 {
 	uint64_t rec[2 + 2 * TEA_MAX_WIDTH], end = offset + size;
 	unsigned words = 2 + 2 * run.width;
+	/* set once: an initializer in the loop would clear it for each
+	 * record, with nolibc's byte-wise memset */
+	struct sample s = { .pid = pid, .ns = ns };
 
 	while (offset + 8 <= end) {
 		uint64_t at = offset & (aux.size - 1);
 		const uint64_t *w = (const uint64_t *)(const void *)(aux.data + at);
-		struct sample s = { .pid = pid, .ns = ns };
 
 		if (!tea_aux_word(&aux, offset)) {
 			offset += 8;
