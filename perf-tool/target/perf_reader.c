@@ -14,9 +14,13 @@
 #include "tea/perf.h"
 #include "tea/sample_format.h"
 
-#define RING_PAGES	64		/* data pages of the ring buffer, a power of two */
-#define AUX_PAGES	128		/* buffer mode: pages of the AUX area, a power of two */
-#define AUX_WAKEUP	(16 * 4096)
+/* data pages of the ring buffer, a power of two: in buffer mode it holds
+ * a record for each AUX_WAKEUP bytes of samples, the mappings and forks,
+ * and fewer pages cost the command less to set up and tear down */
+#define RING_PAGES	64
+#define RING_PAGES_BUFFER 8
+#define AUX_PAGES	64		/* buffer mode: pages of the AUX area, a power of two */
+#define AUX_WAKEUP	(16 * 4096)	/* a quarter of it */
 #define PAGE		4096
 
 /* the PERF_SAMPLE_* bits open_event asks for, without the call chain */
@@ -25,6 +29,11 @@
 
 static struct tea_ring ring;
 static struct tea_aux aux;
+
+static unsigned ring_pages(void)
+{
+	return run.buffer ? RING_PAGES_BUFFER : RING_PAGES;
+}
 
 void stop_sampling(void)
 {
@@ -317,7 +326,7 @@ int open_event(long type, uint64_t period, unsigned jitter, int user_only)
 	attr.comm = 1;
 	attr.comm_exec = 1;
 	attr.watermark = 1;
-	attr.wakeup_watermark = RING_PAGES * PAGE / 4;
+	attr.wakeup_watermark = ring_pages() * PAGE / 4;
 	/* perf maps no ring of an inherited event that follows its task on
 	 * every CPU: this one follows it on CPU 0, the one hart */
 	return my_syscall5(__NR_perf_event_open, &attr, run.child, run.inherit ? 0 : -1, -1,
@@ -326,7 +335,7 @@ int open_event(long type, uint64_t period, unsigned jitter, int user_only)
 
 const char *map_event(void)
 {
-	if (tea_ring_map(&ring, run.fd, RING_PAGES))
+	if (tea_ring_map(&ring, run.fd, ring_pages()))
 		return "cannot map the ring buffer";
 	if (run.buffer && tea_aux_map(&aux, &ring, run.fd, AUX_PAGES))
 		return "cannot map the AUX area (buffer mode; --mode interrupt needs none)";
