@@ -1,5 +1,5 @@
 // Why nothing dispatched in a cycle, as the trace port tells the simulator
-// for its stage view (sim/tea/stages.h, docs/teaperf.md). The codes are
+// for its stage view (sim/attribution/stages.h, docs/teaperf.md). The codes are
 // those of enum tea_disp_stall; a unit test checks that the two agree.
 `ifndef TEA_STAGE_TRACE_SVH
 `define TEA_STAGE_TRACE_SVH

@@ -30,7 +30,7 @@
  *   are ignored. */
 #include "iss/hart_internal.h"
 #include "tea/csr.h"
-#include "tea/sampler_model.h"
+#include "attribution/sampler_model.h"
 
 enum csr_number {
 	CSR_FFLAGS = 0x001,

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 
 #include "iss/hart_internal.h"
-#include "tea/sampler_model.h"
+#include "attribution/sampler_model.h"
 
 #define RVC_TABLE_SIZE 0x10000
 

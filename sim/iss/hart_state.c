@@ -4,7 +4,7 @@
  * access keys are not carried: they are rebuilt from satp and mstatus. */
 #include "checkpoint/stream.h"
 #include "iss/hart_internal.h"
-#include "tea/sampler_model.h"
+#include "attribution/sampler_model.h"
 
 static void put_u64s(struct ckpt_out *o, const uint64_t *v, size_t n)
 {

@@ -4,7 +4,7 @@
  * RTL's sampler decides and its values are taken) the CSRs hold what is
  * written and no sample is ever taken: teastat, teatime and the slots read
  * 0. With hart_set_tea_sampler() the hart has one: the model of the RTL's
- * sampler (sim/tea/sampler_model.c), fed one cycle per step, so each
+ * sampler (sim/attribution/sampler_model.c), fed one cycle per step, so each
  * instruction is a cycle and every sample is a Compute sample of the one
  * instruction retiring (a trap: Stalled, with FL-EX). It is not timing-exact;
  * it lets software that samples itself (the Linux driver, the bare-metal
@@ -20,7 +20,7 @@
 #include "pics.h"
 #include "soc/soc.h"
 #include "tea/csr.h"
-#include "tea/sampler_model.h"
+#include "attribution/sampler_model.h"
 
 /* The sampler's interrupt line: mip bit 16 and the hart's PLIC source. */
 static void drive_irq(struct hart *h, bool irq)

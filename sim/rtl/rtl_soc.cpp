@@ -11,8 +11,8 @@ extern "C" {
 #include "dram/dram.h"
 #include "pics.h"
 #include "rtl/rtl_soc.h"
-#include "tea/sampler_model.h"
-#include "tea/tea_cycle.h"
+#include "attribution/sampler_model.h"
+#include "attribution/tea_cycle.h"
 }
 
 namespace {

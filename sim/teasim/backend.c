@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "rtl/rtl_soc.h"
-#include "tea/sampler_model.h"
-#include "tea/tea_cycle.h"
+#include "attribution/sampler_model.h"
+#include "attribution/tea_cycle.h"
 #include "teasim/teasim.h"
 
 /* Where the library is, the first that exists of:

@@ -12,8 +12,8 @@
 #include "dram/dram.h"
 #include "pics.h"
 #include "rtl/rtl_soc.h"
-#include "tea/sampler_model.h"
-#include "tea/tea_cycle.h"
+#include "attribution/sampler_model.h"
+#include "attribution/tea_cycle.h"
 #include "teasim/teasim.h"
 
 #define STALL_CYCLES  200000   /* the RTL is hung when nothing commits this long */

@@ -16,8 +16,8 @@
 #include "iss/hart.h"
 #include "loader/elf_loader.h"
 #include "soc/soc.h"
-#include "tea/sampler_model.h"
-#include "tea/tea_run.h"
+#include "attribution/sampler_model.h"
+#include "attribution/tea_run.h"
 
 /* Exit codes of teasim itself, distinct from small program exit codes. */
 enum {

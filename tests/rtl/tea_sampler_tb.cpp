@@ -1,5 +1,5 @@
 // Checks tea_sampler in three ways, each in its own file, against the model
-// of sim/tea/sampler_model.c:
+// of sim/attribution/sampler_model.c:
 // - tea_sampler_tb_directed.cpp: directed interrupt-mode scenarios whose
 //   right answer is known, asserted by value;
 // - tea_sampler_tb_buffer.cpp: the sample buffer, asserted by value against

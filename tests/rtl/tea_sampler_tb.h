@@ -1,7 +1,7 @@
 // What tea_sampler_tb's files share (tea_sampler_tb.cpp says what the bench
 // checks): the configuration, the memory behind the sample buffer's port,
 // what the random run went through, and the Bench that drives the RTL and
-// the model of sim/tea/sampler_model.c side by side. tea_sampler_tb.cpp is
+// the model of sim/attribution/sampler_model.c side by side. tea_sampler_tb.cpp is
 // the harness (the Bench, the scenarios' helpers) and main;
 // tea_sampler_tb_directed.cpp the interrupt-mode scenarios,
 // tea_sampler_tb_buffer.cpp the sample buffer's, tea_sampler_tb_random.cpp
@@ -19,7 +19,7 @@
 extern "C" {
 #include "pics.h"
 #include "tea/csr.h"
-#include "tea/sampler_model.h"
+#include "attribution/sampler_model.h"
 }
 
 namespace teatb {

@@ -6,7 +6,7 @@
 // teaptr reset on the interrupt, BUF turned off mid-record) and a memory that
 // takes and ends lines after random delays, now and then with error: every
 // register the RTL shows (the line offered to memory too), the interrupt and
-// the CSRs must equal the model of sim/tea/sampler_model.c in every cycle. The
+// the CSRs must equal the model of sim/attribution/sampler_model.c in every cycle. The
 // run fails if a path of the buffer writer (full, wrap, watermark, error, ...)
 // was never taken.
 #include <cstdint>

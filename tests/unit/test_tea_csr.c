@@ -2,7 +2,7 @@
  * and the trace port's dispatch stall codes are written twice, for the RTL
  * (rtl/include/tea_events.svh, tea_csr.svh, hpm_events.svh,
  * stage_trace.svh) and for C (pics/pics.h, driver/include/tea/csr.h,
- * driver/include/tea/hpm.h, sim/tea/stages.h). These tests read the SystemVerilog headers
+ * driver/include/tea/hpm.h, sim/attribution/stages.h). These tests read the SystemVerilog headers
  * and check that the two agree, so that a change to one list that misses
  * the other fails here. The C event names are tea/sample_format.h's, which
  * libpics and the target's teaperf share. */
@@ -20,7 +20,7 @@
 #include "pics.h"
 #include "tea/csr.h"
 #include "tea/hpm.h"
-#include "tea/stages.h"
+#include "attribution/stages.h"
 
 #define MAX_LINES 256
 

@@ -1,4 +1,4 @@
-/* The golden reference (sim/tea/golden.c): a hand-made sequence of commit
+/* The golden reference (sim/attribution/golden.c): a hand-made sequence of commit
  * stage cycles with a known attribution of every cycle. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "tea/golden.h"
+#include "attribution/golden.h"
 
 #define W 2
 #define FL_MB (1u << PICS_TEA_FL_MB)

@@ -1,4 +1,4 @@
-/* The stage view (sim/tea/stages.c): hand-made cycles of dispatch, issue
+/* The stage view (sim/attribution/stages.c): hand-made cycles of dispatch, issue
  * and commit with a known attribution of every cycle at each stage, and of
  * every FMA issue slot in the FLOPS view. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "tea/stages.h"
+#include "attribution/stages.h"
 
 #define W 2
 #define INT 0

@@ -3,7 +3,7 @@
 // Which physical registers a load writes and which a divide or square root
 // does (simulation only, under TEA_TRACE), so that the issue queues can say
 // whose result an entry waits for: the simulator's FLOPS view
-// (sim/tea/stages.h) tells a wait for memory from one for the divider.
+// (sim/attribution/stages.h) tells a wait for memory from one for the divider.
 module issue_trace #(
   parameter int unsigned W = CFG_W
 ) (

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tea/tea_cycle.h"
+#include "attribution/tea_cycle.h"
 
 /* The words of a line the buffer writer assembles: a memory line. */
 #define TEA_LINE_WORDS 8

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "tea/csr.h"
-#include "tea/sampler_model.h"
+#include "attribution/sampler_model.h"
 
 #define LFSR_TAPS 0xb400u	/* x^16 + x^14 + x^13 + x^11 + 1 */
 

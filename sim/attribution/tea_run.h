@@ -21,8 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tea/sampler_model.h"
-#include "tea/tea_cycle.h"
+#include "attribution/sampler_model.h"
+#include "attribution/tea_cycle.h"
 
 struct tea_run_options {
 	unsigned width;			/* commit width of the core */

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tea/stages.h"
+#include "attribution/stages.h"
 
 /* Event names of each stage's profile, bit i naming reason i + 1. */
 static const char *const disp_events[] = {

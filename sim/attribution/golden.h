@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "pics.h"
-#include "tea/tea_cycle.h"
+#include "attribution/tea_cycle.h"
 
 /* Stall lengths counted one by one; longer ones share the last bucket. */
 #define TEA_STALL_HIST 1024

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tea/golden.h"
+#include "attribution/golden.h"
 
 int tea_golden_init(struct tea_golden *g, const struct pics_meta *m, struct pics_error *err)
 {

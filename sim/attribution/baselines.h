@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "pics.h"
-#include "tea/tea_cycle.h"
+#include "attribution/tea_cycle.h"
 
 enum tea_baseline { TEA_NCI, TEA_IBS, TEA_SPE, TEA_RIS, TEA_NUM_BASELINES };
 

@@ -46,7 +46,7 @@
 #include <stdint.h>
 
 #include "pics.h"
-#include "tea/tea_cycle.h"
+#include "attribution/tea_cycle.h"
 
 /* Why nothing dispatched: the codes of rtl/include/stage_trace.svh. */
 enum tea_disp_stall {

@@ -4,10 +4,10 @@
 
 #include "pics.h"
 #include "tea/csr.h"
-#include "tea/baselines.h"
-#include "tea/golden.h"
-#include "tea/stages.h"
-#include "tea/tea_run.h"
+#include "attribution/baselines.h"
+#include "attribution/golden.h"
+#include "attribution/stages.h"
+#include "attribution/tea_run.h"
 
 /* One sampler and what it writes: the RTL's (checked against its model
  * every cycle) or one of the sweep's (the model alone). */

@@ -1,4 +1,4 @@
-#include "tea/tea_cycle.h"
+#include "attribution/tea_cycle.h"
 
 unsigned tea_cycle_committing(const struct tea_cycle *c)
 {

@@ -1,7 +1,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tea/baselines.h"
+#include "attribution/baselines.h"
 
 static const char *const names[TEA_NUM_BASELINES] = { "NCI", "IBS", "SPE", "RIS" };
 static const char *const suffixes[TEA_NUM_BASELINES] = { "nci", "ibs", "spe", "ris" };
