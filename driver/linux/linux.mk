@@ -152,15 +152,9 @@ $(LINUX_MODULE_BUFFER_ONLY): $(LINUX_DRIVER_SRCS) driver/include/tea/csr.h \
 	$(Q)$(LINUX_MAKE) M=$(abspath $(@D)) TEA_INCLUDE=$(abspath driver/include) TEA_BUFFER_ONLY=1 \
 		modules
 
-# teaperf record on the target: every file of perf-tool/target (record.h)
-LINUX_TEAPERF := $(LINUX_ROOTFS)/bin/teaperf
-$(LINUX_TEAPERF): $(wildcard perf-tool/target/*.c perf-tool/target/*.h) driver/include/tea/perf.h \
-		driver/include/tea/csr.h driver/include/tea/host_console.h $(LINUX_USER_LIB) \
-		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
-	@mkdir -p $(@D)
-	$(quiet) CC $@
-	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) $(LINUX_TOOL_LDFLAGS) -o $@ \
-		$(filter %.c,$^) -lgcc
+# teaperf record on the target (LINUX_TEAPERF, in tea.cpio) is
+# perf-tool/target/target.mk's.
+include perf-tool/target/target.mk
 
 # The C library glue of programs on picolibc (driver/linux/picolibc): the
 # workloads build on it (eval/workloads/workloads.mk puts them in
