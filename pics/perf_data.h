@@ -1,5 +1,5 @@
 /* perf.data files from Linux's perf (docs/formats.md, "perf.data from
- * Linux's perf"): the samples of the tea event (driver/linux/tea_pmu_core.c),
+ * Linux's perf"): the samples of the tea event (driver/tea_pmu/tea_pmu_core.c),
  * whose raw data is a struct tea_perf_raw, decoded into the samples,
  * mappings and losses of a sample file. The sample reader
  * (pics_sample_reader_open, pics_profile_load) turns to this reader when a

@@ -4,7 +4,7 @@
 # (driver/linux/init.c) and the user programs (tests/linux/*.c), all static
 # with the kernel's nolibc; then, as a distribution's initramfs is made
 # after its kernel, tea.cpio for --initrd with the TEA perf driver
-# (driver/linux/tea_pmu_*.c, a module built with kbuild against the kernel),
+# (driver/tea_pmu/tea_pmu_*.c, a module built with kbuild against the kernel),
 # teaperf record (perf-tool/target) and the workloads (eval/workloads on
 # picolibc, driver/linux/picolibc), stripped as a distribution ships them.
 # Out: Image, vmlinux, System.map, tea.cpio, and rootfs/, the target's
@@ -132,8 +132,8 @@ $(LINUX_IMAGE): $(LINUX_OBJ)/.config $(LINUX_DIR)/initramfs.list $(LINUX_ROOTFS_
 
 # The TEA driver: kbuild in a folder of its own, so that nothing is
 # written beside the sources.
-LINUX_DRIVER_SRCS := driver/linux/tea_pmu_core.c driver/linux/tea_pmu_aux.c driver/linux/tea_pmu.h \
-	driver/linux/Kbuild
+LINUX_DRIVER_SRCS := driver/tea_pmu/tea_pmu_core.c driver/tea_pmu/tea_pmu_aux.c driver/tea_pmu/tea_pmu.h \
+	driver/tea_pmu/Kbuild
 $(LINUX_MODULE): $(LINUX_DRIVER_SRCS) driver/include/tea/csr.h \
 		driver/include/tea/perf.h driver/include/tea/sample_format.h $(LINUX_IMAGE)
 	@mkdir -p $(@D)

@@ -344,7 +344,7 @@ const char *map_event(void)
 
 /*
  * The event's count is every sample that fell due, delivered or lost
- * (driver/linux/tea_pmu_core.c): what it holds beyond the samples delivered
+ * (driver/tea_pmu/tea_pmu_core.c): what it holds beyond the samples delivered
  * (those the ring brought and those it lost) and the losses they reported
  * are the losses after the last sample, which no sample could report.
  */

@@ -1,5 +1,5 @@
 /* teaperf on the target: samples a command with the kernel's tea PMU
- * (driver/linux/tea_pmu_core.c) and writes the project's sample file
+ * (driver/tea_pmu/tea_pmu_core.c) and writes the project's sample file
  * (docs/formats.md), which the host's teaperf reads:
  *
  *   teaperf record [-c N] [--jitter B] [--mode interrupt|buffer] [-g] [--user]

@@ -102,7 +102,7 @@ $(RESULTS)/linux/smp: $(LINUX_DEBUG_DIR)/tea.cpio $(LINUX_PERF_CPIO) $(BUILD)/bi
 # The TEA driver and its binding in the kernel's own style, checked inside
 # the kernel tree (tests/linux/checkpatch.sh).
 $(RESULTS)/linux/checkpatch: $(LINUX_SRC)/Makefile $(LINUX_DRIVER_SRCS) \
-		driver/linux/bindings/tea,sampler.yaml tests/linux/checkpatch.sh FORCE
+		driver/tea_pmu/bindings/tea,sampler.yaml tests/linux/checkpatch.sh FORCE
 	@$(RUN_TEST) $@ 120 tests/linux/checkpatch.sh $(LINUX_SRC)
 
 # The driver as it builds against a kernel without perf-exports.patch

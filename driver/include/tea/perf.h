@@ -1,4 +1,4 @@
-/* The TEA perf PMU of Linux (driver/linux/tea_pmu_*.c, docs/linux.md): the
+/* The TEA perf PMU of Linux (driver/tea_pmu/tea_pmu_*.c, docs/linux.md): the
  * event's config and the raw data of each PERF_RECORD_SAMPLE, as the driver
  * writes them and teaperf record reads them. Kernel and user space share
  * this header, so it uses the UAPI types. */
