@@ -21,8 +21,8 @@ board_conf = $(shell . boards/$(1)/board.conf && echo "$$$(2)")
 board_dir = $(BUILD)/boards/$(1)/$(2)
 
 BOARD_RTL_DIRS := boards/xilinx $(RTL_DIRS)
-BOARD_SIM_DIRS := boards/xilinx/models boards/sim $(BOARD_RTL_DIRS)
-BOARD_SRCS := $(wildcard boards/*/*.sv boards/xilinx/*.sv boards/xilinx/models/*.sv boards/sim/*.sv)
+BOARD_SIM_DIRS := boards/sim $(BOARD_RTL_DIRS)
+BOARD_SRCS := $(wildcard boards/*/*.sv)
 
 # The boot ROM: freestanding, read-only, its stack at the end of DRAM.
 BOOTROM_SRCS := $(wildcard boards/bootrom/*.S boards/bootrom/*.c)
@@ -61,7 +61,7 @@ endef
 $(foreach b,$(BOARDS),$(foreach k,fpga sim,$(eval $(call board_rules,$(b),$(k)))))
 
 # board-sim: the board's top Verilated with the models of its clocking and
-# memory controller (boards/xilinx/models/, boards/sim/), Verilator's
+# memory controller (boards/sim/), Verilator's
 # timing making the clocks, and the harness of sim/board/.
 # $(call board_sim_rules,BOARD)
 define board_sim_rules

@@ -1,4 +1,4 @@
-// The AXI4 slave of a memory controller model (boards/xilinx/models/):
+// The AXI4 slave of a memory controller model (beside it in boards/sim/):
 // whole-line INCR bursts of LINE_BITS / DATA_BITS beats, as the boards'
 // axi_line_to_burst issues them, gathered into and cut out of 64-byte
 // lines for the simulator's DRAM model (sim/dram), which board-sim's

@@ -1,4 +1,4 @@
-// What the memory controller models share (boards/xilinx/models/mig_ddr3.sv,
+// What the memory controller models share (boards/sim/mig_ddr3.sv,
 // ddr4_c1.sv): the user clock, its reset and calibration, and the AXI4
 // slave (axi_mem_model.sv). The user clock runs at UI_HZ, 0.1% slow, so
 // that against the core clock, which the MMCM model makes from the board's

@@ -105,7 +105,7 @@ if [ -n "$board" ]; then
 	# The Xilinx primitives, and the memory controller's ports from its
 	# model (read as a black box: its body is the simulator's).
 	prelude="read_verilog -lib -specify +/xilinx/cells_sim.v; read_verilog -lib +/xilinx/cells_xtra.v; \
-		read_verilog -lib -sv $incs boards/xilinx/models/mig_ddr3.sv boards/xilinx/models/ddr4_c1.sv;"
+		read_verilog -lib -sv $incs boards/sim/mig_ddr3.sv boards/sim/ddr4_c1.sv;"
 else
 	topfile=$(ls rtl/*/"$top".sv rtl/*/*/"$top".sv 2>/dev/null | head -1)
 fi

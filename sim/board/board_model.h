@@ -1,5 +1,5 @@
 /* A board top Verilated with the simulation models of its clocking and
- * memory controller (boards/xilinx/models/), behind a C interface for
+ * memory controller (boards/sim/), behind a C interface for
  * board-sim (board_sim.c). The models make their clocks themselves
  * (Verilator's timing), so the board is advanced through time rather than
  * cycle by cycle; its memory controller's AXI port is served by the DRAM
