@@ -60,7 +60,5 @@ void tea_free_aux(void *buf);
 u64 tea_aux_start(struct tea_pmu *tea, struct perf_event *event);
 void tea_aux_stop(struct tea_pmu *tea, struct perf_event *event);
 irqreturn_t tea_handle_buffer(struct tea_pmu *tea, struct perf_event *event);
-/* perf's swap of a task's context with its clone's (pmu->swap_task_ctx) */
-void tea_swap_task_ctx(struct perf_event_context *prev, struct perf_event_context *next);
 
 #endif

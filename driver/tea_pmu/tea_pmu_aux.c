@@ -207,43 +207,18 @@ void tea_aux_stop(struct tea_pmu *tea, struct perf_event *event)
 }
 
 /*
- * Publishes the run of AUX space the event has written and begins the
- * next, the sampler stopped meanwhile with its interrupt cleared. The
- * count stands still, as for a sample, unless one fell due before the
- * sampler stopped (teatime or tealost moved): then the next comes a full
- * period later. Without new space the event stops.
- */
-static void tea_aux_next_run(struct tea_pmu *tea, struct perf_event *event)
-{
-	u64 left = csr_read(TEA_CSR_COUNT), ctl = csr_read(TEA_CSR_CTL);
-	u64 time = csr_read(TEA_CSR_TIME), lost = csr_read(TEA_CSR_LOST);
-	bool held;
-
-	csr_write(TEA_CSR_CTL, TEA_CTL_BUF);
-	held = csr_read(TEA_CSR_TIME) == time && csr_read(TEA_CSR_LOST) == lost;
-	tea_drain(tea, TEA_STAT_V | TEA_STAT_WAIT);
-	csr_write(TEA_CSR_STAT, 0);
-	tea_aux_end(tea, event);
-	if (!tea_aux_begin(tea, event)) {
-		csr_write(TEA_CSR_CTL, 0);
-		local64_set(&event->hw.period_left, held ? left + 1 : 0);
-		event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-		return;
-	}
-	csr_write(TEA_CSR_CTL, ctl);
-	if (held)
-		csr_write(TEA_CSR_COUNT, left);
-}
-
-/*
  * The buffer's interrupt: the space is nearly used up, or perf wants to
- * wake the reader.
+ * wake the reader. The count stands still meanwhile, as for a sample,
+ * unless one fell due before the sampler stopped (teatime or tealost
+ * moved): then the next comes a full period after the handler.
  */
 irqreturn_t tea_handle_buffer(struct tea_pmu *tea, struct perf_event *event)
 {
 	struct perf_output_handle *handle = this_cpu_ptr(tea->handle);
-	u64 ctl = csr_read(TEA_CSR_CTL);
+	u64 left = csr_read(TEA_CSR_COUNT), ctl = csr_read(TEA_CSR_CTL);
+	u64 time = csr_read(TEA_CSR_TIME), lost = csr_read(TEA_CSR_LOST);
 	struct tea_aux_buf *buf;
+	bool held;
 
 	if (!(csr_read(TEA_CSR_STAT) & TEA_STAT_BIRQ))
 		return IRQ_NONE;
@@ -252,31 +227,23 @@ irqreturn_t tea_handle_buffer(struct tea_pmu *tea, struct perf_event *event)
 		tea_count_lap(tea, event, buf);
 		return IRQ_HANDLED;
 	}
+	csr_write(TEA_CSR_CTL, TEA_CTL_BUF);
+	held = csr_read(TEA_CSR_TIME) == time && csr_read(TEA_CSR_LOST) == lost;
+	tea_drain(tea, TEA_STAT_V | TEA_STAT_WAIT);
+	csr_write(TEA_CSR_STAT, 0);
 	if (!event || !(ctl & TEA_CTL_EN)) {
-		csr_write(TEA_CSR_CTL, TEA_CTL_BUF);
-		tea_drain(tea, TEA_STAT_V | TEA_STAT_WAIT);
-		csr_write(TEA_CSR_STAT, 0);
 		csr_write(TEA_CSR_CTL, 0);
 		return IRQ_HANDLED;
 	}
-	tea_aux_next_run(tea, event);
+	tea_aux_end(tea, event);
+	if (!tea_aux_begin(tea, event)) {
+		csr_write(TEA_CSR_CTL, 0);
+		local64_set(&event->hw.period_left, held ? left + 1 : 0);
+		event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+		return IRQ_HANDLED;
+	}
+	csr_write(TEA_CSR_CTL, ctl);
+	if (held)
+		csr_write(TEA_CSR_COUNT, left);
 	return IRQ_HANDLED;
-}
-
-/*
- * perf swaps the contexts of a task and its inherited clone at a switch
- * between them without stopping their events: the event running here
- * goes on for the next task. perf names an AUX record after the task
- * current when it is published, still the previous one here, so the run
- * so far is published now and the next task's begins.
- */
-void tea_swap_task_ctx(struct perf_event_context *prev, struct perf_event_context *next)
-{
-	struct tea_pmu *tea = to_tea_pmu(prev->pmu);
-	struct perf_event *event = *this_cpu_ptr(tea->active);
-
-	swap(prev->task_ctx_data, next->task_ctx_data);
-	if (event && event->ctx == prev && tea_buffered(event) &&
-	    this_cpu_ptr(tea->handle)->event && csr_read(TEA_CSR_CTL) & TEA_CTL_EN)
-		tea_aux_next_run(tea, event);
 }

@@ -564,20 +564,14 @@ static int tea_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, ret, "cannot ready the harts\n");
 
 	/*
-	 * Task events live in the hardware context, whose task contexts
-	 * are this PMU's: perf then calls swap_task_ctx when it hands a
-	 * context to a task's clone (in the software context the contexts
-	 * are the software PMU's, and buffer mode could not tell the tasks
-	 * apart). Linux lets one PMU take the hardware context once per
-	 * boot unless it shares it with others (heterogeneous CPUs, as
-	 * arm_pmu's instances do): so the module can be loaded again, and
-	 * beside a CPU's own PMU.
+	 * Task events live in the software context, as Arm SPE's do: Linux
+	 * hands out the hardware context once per boot, so a module that
+	 * took it could not be loaded again.
 	 */
 	tea->pmu = (struct pmu) {
 		.module		= THIS_MODULE,
-		.task_ctx_nr	= perf_hw_context,
-		.capabilities	= PERF_PMU_CAP_EXCLUSIVE | PERF_PMU_CAP_AUX_NO_SG |
-				  PERF_PMU_CAP_HETEROGENEOUS_CPUS,
+		.task_ctx_nr	= perf_sw_context,
+		.capabilities	= PERF_PMU_CAP_EXCLUSIVE | PERF_PMU_CAP_AUX_NO_SG,
 		.attr_groups	= tea_attr_groups,
 		.event_init	= tea_event_init,
 		.add		= tea_add,
@@ -587,7 +581,6 @@ static int tea_probe(struct platform_device *pdev)
 		.read		= tea_read,
 		.check_period	= tea_check_period,
 		.setup_aux	= tea_setup_aux,
-		.swap_task_ctx	= tea_swap_task_ctx,
 		.free_aux	= tea_free_aux,
 	};
 	platform_set_drvdata(pdev, tea);

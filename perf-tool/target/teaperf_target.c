@@ -79,7 +79,7 @@ static void usage(int status)
 	       "                    (0..16; the mean stays N, which must exceed 2^B)\n"
 	       "  --mode MODE       interrupt: an interrupt hands each sample to perf; buffer:\n"
 	       "                    the sampler writes them into memory itself (the default\n"
-	       "                    where the sampler can; interrupt with -g)\n"
+	       "                    where the sampler can; interrupt with -g or --inherit)\n"
 	       "  -g                each sample's callers, as perf unwinds them (interrupt\n"
 	       "                    mode; build CMD with -fno-omit-frame-pointer)\n"
 	       "  --user            user-mode samples only (as perf_event_paranoid may demand)\n"
@@ -179,6 +179,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (run.callchain && o->mode == 1) {
 		printf("teaperf: -g: buffer mode has no call chains (the sampler does not walk "
 		       "the stack): use --mode interrupt\n");
+		exit(2);
+	}
+	/* perf publishes each run of the AUX area under the task current at
+	 * its end, and swaps a task's context with its inherited clone's
+	 * without stopping the event (docs/linux.md) */
+	if (run.inherit && o->mode == 1) {
+		printf("teaperf: --inherit: in buffer mode perf may name a task's records as its "
+		       "parent's or child's: use --mode interrupt\n");
 		exit(2);
 	}
 	return i;
@@ -309,7 +317,7 @@ int main(int argc, char **argv, char **envp)
 		return cannot_run(argv[0], e);
 	if (tea_pmu_find(&type, &run.width))
 		die("no tea PMU (is the TEA driver loaded?)");
-	run.buffer = o.mode < 0 ? !run.callchain && tea_pmu_has_buffer() : o.mode;
+	run.buffer = o.mode < 0 ? !run.callchain && !run.inherit && tea_pmu_has_buffer() : o.mode;
 	if (run.buffer && !tea_pmu_has_buffer())
 		die("--mode buffer: this sampler has no buffer mode");
 	if (run.inherit && !one_cpu())

@@ -154,7 +154,6 @@ check "-o host:../x is refused: one line, status 1 (got $status)" $? badname
 # alone; a command without '/' is found in PATH (unset: /bin).
 run tasks "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
 /bin/teaperf record --inherit --mode interrupt --period 20000 -o host:interrupt.tea /bin/forks 4000 ; \
-/bin/teaperf record --inherit --mode buffer --period 20000 -o host:buffer.tea /bin/forks 4000 ; \
 /bin/teaperf record --period 20000 -o host:parent.tea forks 4000"
 tasks_status=$status
 # (each user address's mapping, by the rule of docs/formats.md: of the
@@ -194,7 +193,7 @@ dso_cycles() {
 }
 mapfile -t children < <(sed -n 's/^forks: child \([0-9]*\) exited with 0$/\1/p' "$work/tasks.out")
 k=0
-for mode in interrupt buffer; do
+for mode in interrupt; do
 	child=${children[$k]:-}
 	k=$((k + 1))
 	"$teaperf" script "$work/host/$mode.tea" >"$work/$mode.txt" 2>&1
@@ -307,6 +306,13 @@ mkdir -p "$work/chains"
 "$teaperf" extract -d "$work/chains" "$work/chains.out" 2>"$work/chains-extract.err"
 got=$(chains "$work/chains/callers.tea")
 check "teaperf record -g --inherit onto the console: the same ($got)" $? chains
+
+run ibuf "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
+/bin/teaperf record --mode buffer --inherit -o host:ibuf.tea /bin/forks"
+[ $status -eq 2 ] && has ibuf "teaperf: --inherit: in buffer mode perf may name" &&
+	[ "$(grep -c '^teaperf: ' "$work/ibuf.out")" -eq 1 ] && [ ! -e "$work/host/ibuf.tea" ] &&
+	! grep -q '^forks: ' "$work/ibuf.out"
+check "--mode buffer --inherit on the target: one line, status 2, no file (got $status)" $? ibuf
 
 run gbuf "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
 /bin/teaperf record --mode buffer -g -o host:gbuf.tea /bin/callers"

@@ -50,7 +50,7 @@ $(BUILD)/rtl-cpp/$(1)/Vtb: tests/rtl/$(1)_tb.cpp $$($(1)_TB_CSRCS) $$($(1)_TB_VS
 	$$(quiet) VERILATE $$@
 	$(Q)verilator --cc --exe --build $(RTL_TB_VFLAGS) $$($(1)_TB_VFLAGS) \
 		--top-module $$($(1)_TB_TOP) \
-		-Mdir $$(@D) -o Vtb -CFLAGS "-O1 -I$(CURDIR)/sim -I$(CURDIR)/pics -I$(CURDIR)/driver/include" \
+		-Mdir $$(@D) -o Vtb -CFLAGS "-O1 -MP -I$(CURDIR)/sim -I$(CURDIR)/pics -I$(CURDIR)/driver/include" \
 		-LDFLAGS "$(abspath $(SIM_LIB)) $(LIBS)" \
 		$$($(1)_TB_VSRC) $(CURDIR)/tests/rtl/$(1)_tb.cpp $$(addprefix $(CURDIR)/,$$($(1)_TB_CSRCS)) \
 		>$$(@D)/build.log 2>&1 || \

@@ -113,7 +113,9 @@ static void check_buffer_task(void)
 /* A period shorter than a record's writing: the sampler loses samples,
  * and with nothing filtered (exclude_hv off) every SEQ step skipped is
  * one lost: the count is the records, the losses between them, and the
- * few after the last (those that fell due while it was written). */
+ * few after the last (those that fell due while it was written), or all
+ * those of the time the area was full (on the debug kernel a timer tick
+ * in the loop can take longer than the area lasts at this period). */
 static void check_buffer_lost(void)
 {
 	const uint64_t period = 8;
@@ -124,7 +126,7 @@ static void check_buffer_lost(void)
 
 	buf_attr(&attr, period);
 	attr.exclude_hv = 0;
-	if (buf_sample_self(&b, &attr, 64, compute, 3000)) {
+	if (buf_sample_self(&b, &attr, 256, compute, 3000)) {
 		check(0, "a buffer-mode event at period %llu opens", (unsigned long long)period);
 		return;
 	}
@@ -134,7 +136,7 @@ static void check_buffer_lost(void)
 	print_whole(&b);
 	after = count - t->records - t->gaps;
 	check(buf_whole(&b) && t->records >= 100 && t->gaps && !t->short_gap &&
-	      count >= t->records + t->gaps && after <= 100,
+	      count >= t->records + t->gaps && (after <= 100 || b.truncated),
 	      "buffer mode at period %llu: the count (%llu) is the %u records, %llu lost between "
 	      "them and %lld after the last", (unsigned long long)period, (unsigned long long)count,
 	      t->records, (unsigned long long)t->gaps, (long long)after);
