@@ -26,8 +26,6 @@
 
 static const char *const event_names[] = TEA_EVENT_NAMES;
 
-/* Whether a record of @n bytes still fits under --max-size, with room for
- * what the end of the file needs. */
 /* Set bits of a slot mask (TEA_MAX_WIDTH bits), a nibble at a time: the
  * core has no popcount instruction, and libgcc's loop for one costs a
  * good share of a sample's writing. */
@@ -39,6 +37,8 @@ static unsigned slots_in(unsigned mask)
 	       (unsigned)((ones >> (4 * (mask >> 4 & 15))) & 15);
 }
 
+/* Whether a record of @n bytes still fits under --max-size, with room for
+ * what the end of the file needs. */
 static int room_for(size_t n)
 {
 	uint64_t max = output_max_size();

@@ -147,15 +147,13 @@ check "-o host:../x is refused: one line, status 1 (got $status)" $? badname
 # 0x10000. With --inherit the child's samples come too, each after a task
 # record, and the maps say whose they are and from which cycle: every user
 # sample lies in its own task's binary at its cycle (the child's in
-# /bin/loop, the parent's in /bin/forks, never the other), in interrupt
-# mode (each sample names its task) and in buffer mode (perf names each
-# run of the AUX area after a task: the driver ends a run where perf
-# hands the event from one task to its clone). Without it, the parent
-# alone; a command without '/' is found in PATH (unset: /bin).
+# /bin/loop, the parent's in /bin/forks, never the other). Without it, the
+# parent alone; a command without '/' is found in PATH (unset: /bin).
 run tasks "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
-/bin/teaperf record --inherit --mode interrupt --period 20000 -o host:interrupt.tea /bin/forks 4000 ; \
+/bin/teaperf record --inherit --period 20000 -o host:forks.tea /bin/forks 4000 ; \
 /bin/teaperf record --period 20000 -o host:parent.tea forks 4000"
-tasks_status=$status
+child=$(sed -n 's/^forks: child \([0-9]*\) exited with 0$/\1/p' "$work/tasks.out" | head -1)
+"$teaperf" script "$work/host/forks.tea" >"$work/forks.txt" 2>&1
 # (each user address's mapping, by the rule of docs/formats.md: of the
 # mappings of its task or of every task that hold it from its cycle or
 # before, the latest; "TASK:PATH:SAMPLES" per pair)
@@ -185,49 +183,42 @@ n = collections.Counter((p, find(p, c, a)) for p, c, a in samples)
 print(" ".join("%d:%s:%d" % (p, path, k) for (p, path), k in sorted(n.items())))
 EOF
 }
+got=$(attribute "$work/forks.txt")
+# the parent: the task other than the child
+parent=$(tr ' ' '\n' <<<"$got" | cut -d: -f1 | grep -vx "${child:-x}" | head -1)
+ok=1
+[ -n "$child" ] && [ -n "$parent" ] || ok=0
+# (each computes for about as long: a good share each, 30 of 150 at least)
+for want in "$child:/bin/loop" "$parent:/bin/forks"; do
+	k=$(tr ' ' '\n' <<<"$got" | sed -n "s|^$want:||p")
+	[ "${k:-0}" -ge 30 ] || ok=0
+done
+tr ' ' '\n' <<<"$got" | grep -qE "^($parent:/bin/loop|$child:/bin/forks|[0-9]+:\?):" && ok=0
+grep -qE "^task-map $child [1-9][0-9]* 0x10000 .* /bin/loop$" "$work/forks.txt" || ok=0
+[ $status -eq 0 ] && [ $ok -eq 1 ]
+check "--inherit: each task's samples in its own binary at its cycle (child ${child:-?}, parent ${parent:-?}: $got; status $status)" \
+	$? tasks
 # The report keeps the two binaries apart though both lie at 0x10000:
 # each one's cycles are its samples' (docs/formats.md, address spaces).
 dso_cycles() {
 	"$teaperf" report --sort func --format csv --top 0 --symfs "$linux/rootfs" --dsos "$1" \
-		"$2" 2>/dev/null | awk -F, 'NR > 1 { c += $6 } END { print c + 0 }'
+		"$work/host/forks.tea" 2>/dev/null | awk -F, 'NR > 1 { c += $6 } END { print c + 0 }'
 }
-mapfile -t children < <(sed -n 's/^forks: child \([0-9]*\) exited with 0$/\1/p' "$work/tasks.out")
-k=0
-for mode in interrupt; do
-	child=${children[$k]:-}
-	k=$((k + 1))
-	"$teaperf" script "$work/host/$mode.tea" >"$work/$mode.txt" 2>&1
-	got=$(attribute "$work/$mode.txt")
-	# the parent: the task other than the child
-	parent=$(tr ' ' '\n' <<<"$got" | cut -d: -f1 | grep -vx "${child:-x}" | head -1)
-	ok=1
-	[ -n "$child" ] && [ -n "$parent" ] || ok=0
-	# (each computes for about as long: a good share each, 30 of 150 at least)
-	for want in "$child:/bin/loop" "$parent:/bin/forks"; do
-		n=$(tr ' ' '\n' <<<"$got" | sed -n "s|^$want:||p")
-		[ "${n:-0}" -ge 30 ] || ok=0
-	done
-	tr ' ' '\n' <<<"$got" | grep -qE "^($parent:/bin/loop|$child:/bin/forks|[0-9]+:\?):" && ok=0
-	grep -qE "^task-map $child [1-9][0-9]* 0x10000 .* /bin/loop$" "$work/$mode.txt" || ok=0
-	[ $tasks_status -eq 0 ] && [ $ok -eq 1 ]
-	check "--inherit, $mode mode: each task's samples in its own binary at its cycle (child ${child:-?}, parent ${parent:-?}: $got; status $tasks_status)" \
-		$? tasks
-	ok=1
-	reported=
-	for want in "$child:/bin/loop" "$parent:/bin/forks"; do
-		n=$(tr ' ' '\n' <<<"$got" | sed -n "s|^$want:||p")
-		c=$(dso_cycles "${want#*:}" "$work/host/$mode.tea")
-		reported="$reported ${want#*:} $c"
-		[ "${n:-0}" -ge 10 ] && [ "$c" = $((n * 20000)) ] || ok=0
-	done
-	[ $ok -eq 1 ]
-	check "--inherit, $mode mode: teaperf report gives each binary at 0x10000 its own samples' cycles (${reported# })" $? tasks
+ok=1
+reported=
+for want in "$child:/bin/loop" "$parent:/bin/forks"; do
+	k=$(tr ' ' '\n' <<<"$got" | sed -n "s|^$want:||p")
+	c=$(dso_cycles "${want#*:}")
+	reported="$reported ${want#*:} $c"
+	[ "${k:-0}" -ge 10 ] && [ "$c" = $((k * 20000)) ] || ok=0
 done
+[ $ok -eq 1 ]
+check "--inherit: teaperf report gives each binary at 0x10000 its own samples' cycles (${reported# })" $? tasks
 "$teaperf" script "$work/host/parent.tea" >"$work/parent.txt" 2>&1
-[ $tasks_status -eq 0 ] && grep -q "^sample " "$work/parent.txt" &&
+[ $status -eq 0 ] && grep -q "^sample " "$work/parent.txt" &&
 	grep -qE '^teaperf: [0-9]+ samples of /bin/forks in host:parent.tea' "$work/tasks.out" &&
 	! grep -qE '^task|/bin/loop$' "$work/parent.txt"
-check "without --inherit the parent alone, its command found in PATH (status $tasks_status)" $? tasks
+check "without --inherit the parent alone, its command found in PATH (status $status)" $? tasks
 
 # Call chains (-g): /bin/callers, built with frame pointers, spends its
 # time in leaf, which middle calls, which outer calls. In the file every

@@ -211,12 +211,6 @@ static int after_call(uint64_t a)
 	return ((insn & 0x7f) == 0x6f || (insn & 0x707f) == 0x67) && (insn >> 7 & 0x1f) == 1;
 }
 
-/*
- * Call chains in interrupt mode: a sample of compute() carries the user
- * context's chain, its first address the sample's IP and its second the
- * return address into compute's caller (ra: compute is a leaf), the
- * same for every sample, after a call instruction in the program's text.
- */
 /* What the call chains of an exclude_kernel event held */
 struct chains {
 	unsigned samples, good;	/* good: IP, then the return address into compute's caller */
@@ -269,6 +263,12 @@ static int sample_chains(uint64_t period, unsigned long (*work)(unsigned long), 
 	return 0;
 }
 
+/*
+ * Call chains in interrupt mode: a sample of compute() carries the user
+ * context's chain, its first address the sample's IP and its second the
+ * return address into compute's caller (ra: compute is a leaf), the
+ * same for every sample, after a call instruction in the program's text.
+ */
 static void check_callchain(void)
 {
 	struct chains c;
