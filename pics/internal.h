@@ -245,12 +245,36 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 
 /* Reads the kind byte of the next record into @kind, taking extension
  * records in: map, task, stop, throttle and call-chain records go into
- * @maps, other kinds are unknown and skipped. A call-chain record must be
+ * @maps, other kinds are unknown and skipped, but for a buffer record
+ * (TEA_REC_BUFFER), which is the caller's to read from its length on. A call-chain record must be
  * followed by a record of kind TEA_REC_DATA, which its callers then go
  * with. 1: a record; 0: the file ends here (the caller says what was
  * missing); -1: error. */
 int pics_record_next(struct pics_in *in, uint8_t *kind,
 		     struct pics_mapping_list *maps, struct pics_error *err);
+
+/* ---- samples as the sampler wrote them (buffer_record.c) ----------------- */
+
+/* The sample of one of the sampler's records (@rec: 2 + 2 * @width words,
+ * docs/tea-csr.md), callers and task left for the caller. */
+void pics_sample_from_words(const uint64_t *rec, unsigned width, struct pics_sample *s);
+
+/* A buffer record being read (open): its bytes of words left, the
+ * samples it says it holds and those read so far. */
+struct pics_buffer_block {
+	bool open;
+	uint64_t offset, left;
+	uint32_t count, seen;
+};
+/* Reads the body's head of the buffer record at @offset, whose kind byte
+ * was just read. 0, or -1. */
+int pics_buffer_block_start(struct pics_in *in, struct pics_buffer_block *b,
+			    uint64_t offset, struct pics_error *err);
+/* Its next sample into @s: 1; 0 at its end, which closes it (its count
+ * checked); -1. */
+int pics_buffer_block_next(struct pics_in *in, struct pics_buffer_block *b,
+			   const struct pics_meta *m, struct pics_sample *s,
+			   struct pics_error *err);
 
 /* The body of a call-chain record (kind TEA_REC_CALLCHAIN, at @offset)
  * whose u32 length @len was just read, into maps->callers. */

@@ -54,7 +54,7 @@ int pics_record_next(struct pics_in *in, uint8_t *kind,
 			*kind = *pics_in_take(in, 1);
 		if (chain && check_after_callchain(in, ret, *kind, offset, err))
 			return -1;
-		if (ret == 0 || *kind < TEA_REC_EXTENSION)
+		if (ret == 0 || *kind < TEA_REC_EXTENSION || *kind == TEA_REC_BUFFER)
 			return ret;
 		if (read_extension(in, *kind, offset, maps, err))
 			return -1;

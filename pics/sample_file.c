@@ -151,6 +151,7 @@ struct pics_sample_reader {
 	uint64_t samples, lost;
 	bool done;
 	struct pics_mapping_list maps;
+	struct pics_buffer_block block;	/* the buffer record being read */
 	/* A perf.data file, read by perf_data.c instead. */
 	struct pics_perf_data *perf;
 	char path[PICS_PATH_MAX];
@@ -249,6 +250,19 @@ static int read_sample(struct pics_sample_reader *r, struct pics_sample *s,
 	return 1;
 }
 
+/* The next sample of the buffer record being read; 0 at its end. */
+static int read_buffered(struct pics_sample_reader *r, struct pics_sample *s,
+			 struct pics_error *err)
+{
+	int ret = pics_buffer_block_next(&r->in, &r->block, &r->meta, s, err);
+
+	if (ret <= 0)
+		return ret;
+	s->pid = r->maps.task;
+	r->samples++;
+	return 1;
+}
+
 static int read_end(struct pics_sample_reader *r, uint64_t offset,
 		    struct pics_error *err)
 {
@@ -288,15 +302,30 @@ int pics_sample_reader_next(struct pics_sample_reader *r,
 		return pics_perf_data_next(r->perf, s, err);
 	if (r->done)
 		return 0;
-	ret = pics_record_next(&r->in, &kind, &r->maps, err);
-	if (ret < 0)
-		return -1;
-	if (ret == 0)
-		return pics_fail_at(err, PICS_ERR_TRUNCATED, r->path,
-				    pics_in_offset(&r->in),
-				    "file ends after %llu samples without its end record (truncated)",
-				    (unsigned long long)r->samples);
-	offset = pics_in_offset(&r->in) - 1;
+	for (;;) {
+		if (r->block.open) {
+			ret = read_buffered(r, s, err);
+			if (ret)
+				return ret;
+		}
+		ret = pics_record_next(&r->in, &kind, &r->maps, err);
+		if (ret < 0)
+			return -1;
+		if (ret == 0)
+			return pics_fail_at(err, PICS_ERR_TRUNCATED, r->path,
+					    pics_in_offset(&r->in),
+					    "file ends after %llu samples without its end record (truncated)",
+					    (unsigned long long)r->samples);
+		offset = pics_in_offset(&r->in) - 1;
+		if (kind != TEA_REC_BUFFER)
+			break;
+		if (r->maps.stopped)
+			return pics_fail_at(err, PICS_ERR_FORMAT, r->path, offset,
+					    "a buffer record after the stop record (cycle %llu)",
+					    (unsigned long long)r->maps.stop_cycle);
+		if (pics_buffer_block_start(&r->in, &r->block, offset, err))
+			return -1;
+	}
 	if (kind == TEA_REC_DATA)
 		return read_sample(r, s, offset, err);
 	if (kind == TEA_REC_END)

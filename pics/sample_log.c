@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "internal.h"
-#include "tea/csr.h"
 #include "tea/sample_log.h"
 
 int64_t pics_log_write(pics_mem_read_fn read, void *ctx, uint64_t log_addr, const char *path,
@@ -47,14 +46,7 @@ int64_t pics_log_write(pics_mem_read_fn read, void *ctx, uint64_t log_addr, cons
 			return pics_fail(err, PICS_ERR_FORMAT,
 					 "sample %" PRIu64 " of the log is outside memory", i);
 		}
-		memset(&s, 0, sizeof(s));
-		s.cycle = rec[0];
-		s.state = (uint8_t)(rec[1] >> TEA_STAT_STATE_SHIFT & 3);
-		s.valid = (uint8_t)(rec[1] >> TEA_STAT_MASK_SHIFT);
-		for (unsigned k = 0; k < width; k++) {
-			s.addr[k] = rec[2 + k];
-			s.psv[k] = rec[2 + width + k];
-		}
+		pics_sample_from_words(rec, width, &s);
 		if (pics_sample_writer_add(w, &s, err)) {
 			pics_sample_writer_abandon(w);
 			return -1;

@@ -12,7 +12,8 @@
 #include "record.h"
 #include "tea/host_console.h"
 
-static uint8_t outbuf[65536];
+/* 8-aligned, and flushed whole: put_words() stores whole words */
+static uint8_t outbuf[65536] __attribute__((aligned(8)));
 static size_t outlen;
 static uint64_t written;	/* bytes of the file so far, outbuf's included */
 static uint64_t max_size;	/* 0: no limit */
@@ -69,6 +70,22 @@ void output_failed(const char *what)
 	outlen = 0;
 }
 
+/* Writes @n bytes at @p to the file: 0, or -1 after output_failed. */
+static int write_all(const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t k = write(outfd, p, n);
+
+		if (k <= 0) {
+			output_failed("cannot write the sample file");
+			return -1;
+		}
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
 static void flush_out(void)
 {
 	size_t done = 0;
@@ -94,15 +111,8 @@ static void flush_out(void)
 		console_len += outlen;
 		done = outlen;
 	}
-	while (done < outlen) {
-		ssize_t n = write(outfd, outbuf + done, outlen - done);
-
-		if (n <= 0) {
-			output_failed("cannot write the sample file");
-			return;
-		}
-		done += (size_t)n;
-	}
+	if (done < outlen && write_all(outbuf + done, outlen - done))
+		return;
 	outlen = 0;
 }
 
@@ -118,6 +128,49 @@ uint8_t *put_room(size_t n)
 	outlen += n;
 	written += n;
 	return p;
+}
+
+unsigned output_pad_for(size_t head)
+{
+	if (!run.failed && outlen + head + 7 > sizeof(outbuf))
+		flush_out();
+	return (unsigned)(-(outlen + head) & 7);
+}
+
+/*
+ * Most of what a buffer-mode recording writes: into a file straight from
+ * where they are (the kernel copies words), else into the buffer four
+ * words at a time (nolibc's memcpy copies bytes).
+ */
+void put_words(const uint64_t *w, size_t n)
+{
+	if (!to_host && !to_console && n && !run.failed) {
+		flush_out();
+		if (!run.failed && !write_all((const uint8_t *)w, 8 * n))
+			written += 8 * n;
+		return;
+	}
+	while (n && !run.failed) {
+		size_t room, k;
+		uint64_t *to;
+
+		if (outlen == sizeof(outbuf))
+			flush_out();
+		room = (sizeof(outbuf) - outlen) / 8;
+		k = n < room ? n : room;
+		to = (uint64_t *)(void *)(outbuf + outlen);
+		outlen += 8 * k;
+		written += 8 * k;
+		n -= k;
+		for (; k >= 4; k -= 4, to += 4, w += 4) {
+			to[0] = w[0];
+			to[1] = w[1];
+			to[2] = w[2];
+			to[3] = w[3];
+		}
+		while (k--)
+			*to++ = *w++;
+	}
 }
 
 void put(const void *p, size_t n)

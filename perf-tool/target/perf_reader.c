@@ -147,47 +147,15 @@ static void take_sample(const uint8_t *rec, size_t size)
 
 /*
  * The records the sampler wrote into the AUX area (buffer mode) that a
- * PERF_RECORD_AUX announced: whole records of 2 + 2 * width words, and
- * zero words where the driver padded to a contiguous run's end (a
- * record's first word, its cycle, is never 0). A truncated area means
- * the reader fell behind and the event stopped: read now, it is disabled
- * and enabled again (perf 6.1 may have disabled it, or may not: on CPU 0
- * it loses that).
+ * PERF_RECORD_AUX announced, into the file as they are. A truncated area
+ * means the reader fell behind and the event stopped: read now, it is
+ * disabled and enabled again (perf 6.1 may have disabled it, or may not:
+ * on CPU 0 it loses that).
  */
 static void take_aux(uint64_t offset, uint64_t size, uint64_t flags, uint32_t pid, uint64_t ns)
 {
-	uint64_t rec[2 + 2 * TEA_MAX_WIDTH], end = offset + size;
-	unsigned words = 2 + 2 * run.width;
-	/* set once: an initializer in the loop would clear it for each
-	 * record, with nolibc's byte-wise memset */
-	struct sample s = { .pid = pid, .ns = ns };
-
-	while (offset + 8 <= end) {
-		uint64_t at = offset & (aux.size - 1);
-		const uint64_t *w = (const uint64_t *)(const void *)(aux.data + at);
-
-		if (!tea_aux_word(&aux, offset)) {
-			offset += 8;
-			continue;
-		}
-		if (offset + 8 * words > end) {
-			output_failed("a record cut short in the AUX area");
-			break;
-		}
-		/* read in place, unless it runs past the area's end */
-		if (at + 8 * words > aux.size) {
-			for (unsigned i = 0; i < words; i++)
-				rec[i] = tea_aux_word(&aux, offset + 8 * i);
-			w = rec;
-		}
-		offset += 8 * words;
-		run.records++;
-		s.time = w[0];
-		s.stat = w[1];
-		s.slots = (const uint8_t *)(w + 2);
-		write_sample(&s);
-	}
-	tea_aux_release(&aux, end);
+	write_buffer(&aux, offset, offset + size, pid, ns);
+	tea_aux_release(&aux, offset + size);
 	if (flags & PERF_AUX_FLAG_TRUNCATED && !run.stopped && !run.failed) {
 		run.truncated++;
 		ioctl(run.fd, PERF_EVENT_IOC_DISABLE, 0);

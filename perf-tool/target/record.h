@@ -98,6 +98,12 @@ void forget_task(uint32_t pid);
 /* A sample's record, after a task record (another task's than the last)
  * and a call-chain record (when it has callers). */
 void write_sample(const struct sample *s);
+/* Buffer mode: the sampler's records from @offset to @end of the AUX area
+ * @aux (tea_event.h), of task @pid, taken at @ns in perf's clock: a buffer
+ * record holding them as they are, after a task record. */
+struct tea_aux;
+void write_buffer(const struct tea_aux *aux, uint64_t offset, uint64_t end, uint32_t pid,
+		  uint64_t ns);
 /* The end of the file: the kernel's map, the throttle and the end record. */
 void write_tail(void);
 
@@ -115,6 +121,13 @@ uint64_t output_max_size(void);
  * output failed. */
 uint8_t *put_room(size_t n);
 void put(const void *p, size_t n);
+/* The padding (0 to 7 bytes) that, after a record's first @head bytes,
+ * puts what follows on an 8-byte boundary for put_words(), with room for
+ * both made. */
+unsigned output_pad_for(size_t head);
+/* @n 8-byte words from @w (8-aligned), right after output_pad_for()'s
+ * padding. */
+void put_words(const uint64_t *w, size_t n);
 void put_u8(uint8_t v);
 void put_le(uint64_t v, unsigned bytes);
 /* @v's low @bytes bytes at @p, least significant first; past them */

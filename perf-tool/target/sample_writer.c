@@ -12,6 +12,7 @@
 #include "build_id.h"
 #include "record.h"
 #include "tea/csr.h"
+#include "tea_event.h"
 #include "tea/sample_format.h"
 
 #define EVENTS		(sizeof(event_names) / sizeof(event_names[0]))
@@ -21,8 +22,12 @@
  * map record (27 bytes, a 20-byte build-id, "[kernel]"), a throttle
  * record and the end */
 #define TAIL_BYTES	(13 + 5 + 27 + 20 + 8 + 21 + 17)
-/* minor version 4: call-chain records; 3: throttle records, and below */
-#define FORMAT_MINOR	4
+/* minor version 5: buffer records; 4: call-chain records; 3: throttle
+ * records, and below */
+#define FORMAT_MINOR	5
+/* a buffer record's fields before its padding and words: the samples, the
+ * padding's length */
+#define BUFFER_HEAD	5
 
 static const char *const event_names[] = TEA_EVENT_NAMES;
 
@@ -221,6 +226,17 @@ static void note_time(const struct sample *s)
 	}
 }
 
+/* A task record, when @pid's samples follow another task's. */
+static void put_task(uint32_t pid)
+{
+	if (pid == run.task)
+		return;
+	put_u8(TEA_REC_TASK);
+	put_le(4, 4);
+	put_le(pid, 4);
+	run.task = pid;
+}
+
 static void put_callers(const struct sample *s)
 {
 	put_u8(TEA_REC_CALLCHAIN);
@@ -272,17 +288,104 @@ void write_sample(const struct sample *s)
 		run.left_out++;
 		return;
 	}
-	if (pid != run.task) {
-		put_u8(TEA_REC_TASK);
-		put_le(4, 4);
-		put_le(pid, 4);
-		run.task = pid;
-	}
+	put_task(pid);
 	/* right before its sample, after the task record */
 	if (s->n_callers)
 		put_callers(s);
 	put_data(s, valid);
 	run.samples++;
+}
+
+/* ---- buffer mode ---- */
+
+/* A buffer record of the @n samples in the area's bytes @from to @to: its
+ * words as the sampler wrote them, in at most two runs of the area. */
+static void put_buffer(const struct tea_aux *aux, uint64_t from, uint64_t to, uint32_t n,
+		       uint32_t pid)
+{
+	uint64_t at = from & (aux->size - 1), bytes = to - from;
+	uint64_t first = bytes < aux->size - at ? bytes : aux->size - at;
+	unsigned pad;
+
+	put_task(pid);
+	pad = output_pad_for(1 + 4 + BUFFER_HEAD);
+	put_u8(TEA_REC_BUFFER);
+	put_le(BUFFER_HEAD + pad + bytes, 4);
+	put_le(n, 4);
+	put_u8((uint8_t)pad);
+	put_le(0, pad);
+	put_words((const uint64_t *)(const void *)(aux->data + at), first / 8);
+	put_words((const uint64_t *)(const void *)aux->data, (bytes - first) / 8);
+	run.samples += n;
+}
+
+/*
+ * The host decodes the records (docs/formats.md, the buffer record): here
+ * a sample costs a look at its first two words and a copy of them all,
+ * where a sample record would cost its conversion. The first two words
+ * say whether it holds an instruction, its time (for the map records and
+ * --max-size) and whether it ran in user mode.
+ */
+void write_buffer(const struct tea_aux *aux, uint64_t offset, uint64_t end, uint32_t pid,
+		  uint64_t ns)
+{
+	const uint8_t *data = aux->data;
+	uint64_t mask = aux->size - 1, words = 2 + 2 * run.width;
+	uint64_t upto = offset, stop = 0, records = 0, max = output_max_size();
+	unsigned all = (1u << run.width) - 1;
+	/* the task record, the buffer record's head and its padding */
+	uint64_t room = 9 + 1 + 4 + BUFFER_HEAD + 7 + TAIL_BYTES + output_written();
+	int leave_out = run.stopped || run.failed;
+	struct sample s = { .pid = pid, .ns = ns };
+	uint32_t n = 0;
+
+	/* the bytes of records that fit under --max-size */
+	room = !max ? ~0ull : max > room ? max - room : 0;
+	for (uint64_t at = offset; at + 8 <= end;) {
+		/* tea_aux_word's, with the area's fields kept in registers */
+		uint64_t time = *(const uint64_t *)(const void *)(data + (at & mask));
+
+		/* a zero word: where the driver padded to a run's end (a
+		 * record's first word, its cycle, is never 0) */
+		if (!time) {
+			at += 8;
+			continue;
+		}
+		if (at + 8 * words > end) {
+			output_failed("a record cut short in the AUX area");
+			return;
+		}
+		s.time = time;
+		s.stat = *(const uint64_t *)(const void *)(data + ((at + 8) & mask));
+		at += 8 * words;
+		records++;
+		if (!run.timed)
+			note_time(&s);
+		if (TEA_STAT_PRIV(s.stat) == TEA_PRIV_U) {
+			run.user_seen = 1;
+			run.last_user_time = s.time;
+		}
+		if (!(s.stat >> TEA_STAT_MASK_SHIFT & all))
+			continue;
+		if (leave_out) {
+			run.left_out++;
+		} else if (at - offset > room) {
+			stop = s.time;
+			leave_out = 1;
+			run.left_out++;
+		} else {
+			n++;
+			upto = at;
+		}
+	}
+	run.records += records;
+	/* the last record's time (and user mode's, again) */
+	if (records)
+		note_time(&s);
+	if (n)
+		put_buffer(aux, offset, upto, n, run.inherit ? pid : 0);
+	if (stop)
+		stop_at_max_size(stop);
 }
 
 /* ---- the end ---- */

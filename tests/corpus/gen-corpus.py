@@ -89,6 +89,35 @@ def callchain(callers, count=None, length=None):
     return b"\x85" + struct.pack("<I", size) + body
 
 
+def buffer(records, count=None, pad=0, length=None, width=4):
+    """A buffer record (kind 0x86): the sampler's records of 2 + 2W words
+    (teatime; teastat with the state at bits 3:2 and the slots at 15:8;
+    the W addresses; the W PSVs), zero words as padding between them;
+    @count, @pad and @length override the true ones."""
+    words = b""
+    for r in records:
+        if r is None:
+            words += bytes(8)
+            continue
+        state, valid, cycle, slots = r
+        addrs = [a for a, _ in slots] + [0] * (width - len(slots))
+        psvs = [p for _, p in slots] + [0] * (width - len(slots))
+        stat = 1 | state << 2 | valid << 8
+        words += struct.pack("<QQ", cycle, stat)
+        words += struct.pack("<%dQ" % width, *addrs)
+        words += struct.pack("<%dQ" % width, *psvs)
+    n = sum(1 for r in records if r is not None and r[1]) if count is None else count
+    body = struct.pack("<IB", n, pad) + bytes(pad) + words
+    size = len(body) if length is None else length
+    return b"\x86" + struct.pack("<I", size) + body
+
+
+# The samples of GOOD as the sampler writes them (slots in place).
+BUFFERED = [
+    (COMPUTE, 0b0011, 4000, [(0x80000000, 0), (0x80000004, 1 << 6)]),
+    (STALLED, 0b0001, 8000, [(0x80000010, (1 << 6) | (1 << 8))]),
+]
+
 KERNEL_MAP = mapping(0xffffffff80001000, 0xffffffff80105000, 0,
                      bytes(range(100, 120)), "[kernel]")
 
@@ -157,6 +186,34 @@ def corpus():
                      task(7), callchain([0x80000300]), GOOD[2],
                      callchain([]), GOOD[1]],
             count=4, minor=4),
+        # Buffer records (minor version 5): the sampler's records as it
+        # wrote them, with padding words and a record of no instruction,
+        # between sample records and after a task record.
+        "valid-buffer.tea": samples_file(
+            records=[GOOD[0], task(7), buffer(BUFFERED[:1] + [None, None]
+                                             + [(FLUSHED, 0, 6000, [])]
+                                             + BUFFERED[1:], pad=3),
+                     GOOD[2], buffer([])],
+            count=4, minor=5),
+        "buffer-count-wrong.tea": samples_file(
+            records=[buffer(BUFFERED, count=3)], count=3),
+        "buffer-record-cut.tea": samples_file(
+            records=[buffer(BUFFERED, length=5 + 48 * 2 - 8)[:-8]], count=2),
+        "buffer-pad-8.tea": samples_file(
+            records=[buffer(BUFFERED, pad=8)], count=2),
+        "buffer-len-tiny.tea": samples_file(
+            records=[buffer([], length=4)[:-1]], count=0),
+        "buffer-slot-beyond-width.tea": samples_file(
+            records=[buffer([(STALLED, 0b10000, 8000, [])])], count=1),
+        "buffer-stalled-two.tea": samples_file(
+            records=[buffer([(STALLED, 0b0011, 8000, BUFFERED[0][3])])], count=1),
+        "buffer-after-stop.tea": samples_file(
+            records=[stop(1), buffer(BUFFERED)], count=2),
+        "buffer-after-callchain.tea": samples_file(
+            records=[callchain([0x80000100]), buffer(BUFFERED)], count=2),
+        "buffer-cut.tea": preamble(SMP, header_fields()) + buffer(BUFFERED)[:60],
+        "prof-buffer.prof": preamble(PROF, profile_fields())
+            + buffer(BUFFERED) + end(0, 0),
         "valid-profile.prof": profile_file(),
         # Map records (minor version 1) anywhere before the end record.
         "valid-maps.tea": samples_file(

@@ -280,7 +280,7 @@ while at < len(d):
 print("minor version %d, %d samples, %d with callers, %d in leaf, %d of them with middle "
       "and outer%s" % (minor, samples, with_callers, in_leaf, nested,
                        "; " + problems[0] if problems else ""))
-sys.exit(not (minor == 4 and not problems and in_leaf >= 30 and nested * 10 >= in_leaf * 9))
+sys.exit(not (minor == 5 and not problems and in_leaf >= 30 and nested * 10 >= in_leaf * 9))
 EOF
 }
 run chains "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \
