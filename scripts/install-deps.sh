@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages TEA builds and tests with, when they are
 # missing. Safe to run again: it only installs what is not there.
+# usage: install-deps.sh [slurm]
+#   slurm: instead, the packages of a single-node Slurm cluster
+#   (scripts/slurm-local.sh): not needed to build or test
 set -euo pipefail
 
-packages=(
+if [ "${1:-}" = slurm ]; then
+	packages=(slurmctld slurmd slurm-client munge)
+else
+	packages=(
 	make gcc g++ pkg-config
 	verilator yosys iverilog
 	libfdt-dev device-tree-compiler
@@ -17,7 +23,8 @@ packages=(
 	qemu-system-misc
 	linux-source-6.1 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc bison flex rsync patch opensbi
 	openfpgaloader
-)
+	)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

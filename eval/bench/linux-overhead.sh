@@ -10,7 +10,8 @@
 # and, after them, how often perf throttled where it did ("# ..."). The
 # kernel takes at most 32 words for init, so the runs go in several boots
 # of three, each with its own run without sampling; the overhead is
-# against the first. Boots run BENCH_JOBS at a time (default: the cores).
+# against the first. Boots run BENCH_JOBS at a time (default: the cores);
+# BENCH_MODES names the modes (default "interrupt buffer").
 # usage: linux-overhead.sh LINUX_DIR TEASIM WORKLOAD PERIOD...
 #   TEASIM: the teasim command, split at spaces so that it may carry options
 #   ("build/bin/teasim --rtl --config large"; without --rtl the ISS)
@@ -23,7 +24,7 @@ jobs=${BENCH_JOBS:-$(nproc)}
 
 # boot N: the run without sampling, then up to three "MODE PERIOD" runs
 boots=()
-for mode in interrupt buffer; do
+for mode in ${BENCH_MODES:-interrupt buffer}; do
 	batch=
 	n=0
 	for p in "$@"; do

@@ -33,6 +33,15 @@ $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD): $(BUILD)/workloads/$(EVAL_TEST_WORKLOAD)-
 		$(EVAL_PERIOD_small) $(EVAL_SWEEP_small) $(BUILD)/tests/eval $<
 TEST_RESULTS += $(RESULTS)/eval/$(EVAL_TEST_WORKLOAD)
 
+# `make eval SCHED=slurm` on a Slurm cluster of this machine
+# (tests/workloads/slurm-eval.sh, scripts/slurm-local.sh): the small
+# evaluation through Slurm equals the local run; in `make test-long`.
+$(RESULTS)/eval/slurm: $(WL_NAMES:%=$(BUILD)/workloads/%-small.elf) $(BUILD)/bin/teasim $(RTL_LIB) \
+		$(BUILD)/bin/teaperf $(EVAL_SCRIPTS) scripts/sched.sh scripts/slurm-local.sh \
+		tests/workloads/slurm-eval.sh FORCE
+	@$(RUN_TEST) $@ 3600 tests/workloads/slurm-eval.sh $(MAKE)
+TEST_LONG_RESULTS += $(RESULTS)/eval/slurm
+
 # `make demo` itself, at its size (tests/workloads/demo-test.sh).
 $(RESULTS)/workloads/demo: $(BINS) $(DEMO_PROGRAM) tests/workloads/demo-test.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/workloads/demo-test.sh $(MAKE) $(BUILD)
