@@ -209,8 +209,15 @@ static bool exec_op_imm(struct hart *h, uint32_t insn, uint64_t a, uint64_t *r)
 	unsigned f3 = (insn >> 12) & 7, shamt = (insn >> 20) & 63, f6 = insn >> 26;
 	uint64_t imm = imm_i(insn);
 
-	if (f3 == 2)
+	if (f3 == 2) {
 		*r = (int64_t)a < (int64_t)imm;
+		/* the stop point's marker, a HINT: the run ends after it */
+		if (unlikely(insn == h->stop_marker)) {
+			h->stop_marker = 0;
+			h->reached = true;
+			hart_stop(h);
+		}
+	}
 	else if (f3 == 3)
 		*r = a < imm;
 	else if (f3 != 1 && f3 != 5)

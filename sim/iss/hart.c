@@ -41,6 +41,7 @@ struct hart *hart_create(struct soc *soc, unsigned hartid)
 	h->hartid = hartid;
 	h->irq_from_soc = true;
 	h->tea_width = HART_TEA_WIDTH;
+	h->stop_pc = HART_NO_STOP_PC;
 	hart_reset(h, SOC_BOOTROM_BASE);
 	return h;
 }
@@ -177,7 +178,10 @@ static bool run_check_interrupts(struct hart *h)
 	return true;
 }
 
-uint64_t hart_run(struct hart *h, uint64_t n)
+/* hart_run's loop; with @watch_pc it stops at the stop point's pc, which
+ * costs the loop a compare: hart_run has two copies. */
+static inline __attribute__((always_inline)) uint64_t run_loop(struct hart *h, uint64_t n,
+								bool watch_pc)
 {
 	uint64_t done = 0;
 	uint32_t raw, insn;
@@ -189,6 +193,8 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 		unsigned priv = h->priv;
 		bool retired;
 
+		if (watch_pc && pc == h->stop_pc && hart_at_stop_pc(h))
+			break;
 		/* Everything that can end the run or raise an interrupt also
 		 * sets check_irq, so the common path tests one flag. */
 		if (unlikely(h->check_irq)) {
@@ -217,6 +223,11 @@ uint64_t hart_run(struct hart *h, uint64_t n)
 	return done;
 }
 
+uint64_t hart_run(struct hart *h, uint64_t n)
+{
+	return h->stop_pc != HART_NO_STOP_PC ? run_loop(h, n, true) : run_loop(h, n, false);
+}
+
 void hart_end_turn(struct hart *h)
 {
 	h->resv_valid = false;
@@ -226,6 +237,27 @@ void hart_stop(struct hart *h)
 {
 	h->stop = true;
 	h->check_irq = true;
+}
+
+void hart_set_stop_point(struct hart *h, uint64_t pc, uint32_t marker)
+{
+	h->stop_pc = pc;
+	h->stop_marker = marker;
+	h->reached = false;
+}
+
+bool hart_at_stop_pc(struct hart *h)
+{
+	if (h->pc != h->stop_pc)
+		return false;
+	h->stop_pc = HART_NO_STOP_PC;
+	h->reached = true;
+	return true;
+}
+
+bool hart_reached(const struct hart *h)
+{
+	return h->reached;
 }
 
 /* The destination register of a retired instruction in 32-bit form. */

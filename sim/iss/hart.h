@@ -36,6 +36,20 @@ void hart_step(struct hart *h, struct commit *c);
  * the number of steps taken; stops early when hart_stop() was called. */
 uint64_t hart_run(struct hart *h, uint64_t n);
 void hart_stop(struct hart *h);
+/* A point of the program where hart_run stops, once: before the
+ * instruction at @pc (HART_NO_STOP_PC: none), or right after a marker, the
+ * HINT `slti x0, x0, ID` that @marker encodes (hart_marker(ID); 0: none).
+ * hart_reached() then says so. hart_step executes whatever comes: a
+ * caller that steps asks hart_at_stop_pc() before each step. */
+#define HART_NO_STOP_PC UINT64_MAX
+#define HART_MARKER_MAX 2047
+static inline uint32_t hart_marker(unsigned id)
+{
+	return id << 20 | 2u << 12 | 0x13u;	/* slti x0, x0, id */
+}
+void hart_set_stop_point(struct hart *h, uint64_t pc, uint32_t marker);
+bool hart_at_stop_pc(struct hart *h);
+bool hart_reached(const struct hart *h);
 /* Several harts on one host thread take turns; at the end of a turn the
  * hart's LR reservation goes, as the other harts' stores do not check it
  * (an SC may fail for any reason; the retry's LR and SC share a turn). */

@@ -139,6 +139,13 @@ struct hart {
 	bool check_irq;
 	bool stop;
 
+	/* The stop point (hart_set_stop_point): the pc hart_run stops before
+	 * (NO_STOP_PC: none), the marker it stops after (0: none), and
+	 * whether one was reached. */
+	uint64_t stop_pc;
+	uint32_t stop_marker;
+	bool reached;
+
 	/* The last step loaded from a device rather than memory. */
 	bool device_load;
 

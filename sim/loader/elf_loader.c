@@ -20,9 +20,10 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 	return -1;
 }
 
-/* Looks up the optional symbols; a missing or odd symbol table is not an
- * error, since a stripped program is still runnable. */
-static void find_symbols(Elf *elf, struct elf_program *prog)
+/* Calls @fn with each named symbol of the symbol table; a missing or odd
+ * table has none. */
+static void for_each_symbol(Elf *elf, void (*fn)(void *ctx, const char *name, const GElf_Sym *sym),
+			    void *ctx)
 {
 	Elf_Scn *scn = NULL;
 
@@ -43,20 +44,28 @@ static void find_symbols(Elf *elf, struct elf_program *prog)
 			if (!gelf_getsym(data, (int)i, &sym))
 				break;
 			name = elf_strptr(elf, shdr.sh_link, sym.st_name);
-			if (!name)
-				continue;
-			if (!strcmp(name, "tohost"))
-				prog->tohost = sym.st_value;
-			else if (!strcmp(name, "fromhost"))
-				prog->fromhost = sym.st_value;
-			else if (!strcmp(name, "bm_tea_log"))
-				prog->tea_log = sym.st_value;
-			else if (!strcmp(name, "begin_signature"))
-				prog->begin_signature = sym.st_value;
-			else if (!strcmp(name, "end_signature"))
-				prog->end_signature = sym.st_value;
+			if (name && name[0])
+				fn(ctx, name, &sym);
 		}
 	}
+}
+
+/* The optional symbols the harness honours: a stripped program is still
+ * runnable. */
+static void note_symbol(void *ctx, const char *name, const GElf_Sym *sym)
+{
+	struct elf_program *prog = ctx;
+
+	if (!strcmp(name, "tohost"))
+		prog->tohost = sym->st_value;
+	else if (!strcmp(name, "fromhost"))
+		prog->fromhost = sym->st_value;
+	else if (!strcmp(name, "bm_tea_log"))
+		prog->tea_log = sym->st_value;
+	else if (!strcmp(name, "begin_signature"))
+		prog->begin_signature = sym->st_value;
+	else if (!strcmp(name, "end_signature"))
+		prog->end_signature = sym->st_value;
 }
 
 /* Loads every PT_LOAD segment at its physical address, whatever its
@@ -151,24 +160,42 @@ out:
 	return ret;
 }
 
+/* @path opened as an ELF file (*@fd its descriptor), or NULL with the
+ * reason in err (nothing left open). */
+static Elf *open_elf(const char *path, int *fd, char *err, size_t errlen)
+{
+	Elf *elf;
+
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		fail(err, errlen, "libelf initialisation failed: %s", elf_errmsg(-1));
+		return NULL;
+	}
+	*fd = open(path, O_RDONLY);
+	if (*fd < 0) {
+		fail(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	elf = elf_begin(*fd, ELF_C_READ_MMAP, NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		return elf;
+	fail(err, errlen, "%s: not an ELF file", path);
+	if (elf)
+		elf_end(elf);
+	close(*fd);
+	return NULL;
+}
+
 int elf_load(const char *path, struct soc *soc, uint64_t base, struct elf_program *prog,
 	     char *err, size_t errlen)
 {
 	GElf_Ehdr eh;
-	Elf *elf = NULL;
+	Elf *elf;
 	int fd, ret = -1;
 
 	memset(prog, 0, sizeof(*prog));
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return fail(err, errlen, "libelf initialisation failed: %s", elf_errmsg(-1));
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		fail(err, errlen, "%s: not an ELF file", path);
-		goto out;
-	}
+	elf = open_elf(path, &fd, err, errlen);
+	if (!elf)
+		return -1;
 	if (!gelf_getehdr(elf, &eh)) {
 		fail(err, errlen, "%s: malformed ELF header: %s", path, elf_errmsg(-1));
 		goto out;
@@ -188,11 +215,10 @@ int elf_load(const char *path, struct soc *soc, uint64_t base, struct elf_progra
 	prog->entry = eh.e_entry;
 	if (load_segments(elf, path, soc, base, prog, err, errlen))
 		goto out;
-	find_symbols(elf, prog);
+	for_each_symbol(elf, note_symbol, prog);
 	ret = 0;
 out:
-	if (elf)
-		elf_end(elf);
+	elf_end(elf);
 	close(fd);
 	return ret;
 }
@@ -237,4 +263,38 @@ bool is_elf_file(const char *path)
 		magic[0] = 0;
 	fclose(f);
 	return !memcmp(magic, ELFMAG, SELFMAG);
+}
+
+struct symbol_query {
+	const char *name;
+	uint64_t value;
+	bool found;
+};
+
+static void match_symbol(void *ctx, const char *name, const GElf_Sym *sym)
+{
+	struct symbol_query *q = ctx;
+
+	if (!q->found && sym->st_shndx != SHN_UNDEF && !strcmp(name, q->name)) {
+		q->value = sym->st_value;
+		q->found = true;
+	}
+}
+
+int elf_symbol(const char *path, const char *name, uint64_t *value, char *err, size_t errlen)
+{
+	struct symbol_query q = { .name = name };
+	Elf *elf;
+	int fd;
+
+	elf = open_elf(path, &fd, err, errlen);
+	if (!elf)
+		return -1;
+	for_each_symbol(elf, match_symbol, &q);
+	elf_end(elf);
+	close(fd);
+	if (!q.found)
+		return fail(err, errlen, "no symbol %s in %s", name, path);
+	*value = q.value;
+	return 0;
 }

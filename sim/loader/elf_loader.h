@@ -35,6 +35,10 @@ int elf_load(const char *path, struct soc *soc, uint64_t base, struct elf_progra
 int raw_load(const char *path, struct soc *soc, uint64_t pa, uint64_t *size, char *err,
 	     size_t errlen);
 
+/* The value of the defined symbol @name in the ELF file @path (the first
+ * if several). Returns 0, or -1 with a one-line reason in err. */
+int elf_symbol(const char *path, const char *name, uint64_t *value, char *err, size_t errlen);
+
 /* True when path starts as an ELF file does. */
 bool is_elf_file(const char *path);
 

@@ -32,13 +32,25 @@ static void save_machine(const struct run *r, const struct options *o, struct ck
 	ckpt_put_u64(out, r->tick_rest);
 }
 
+int checkpoint_arm(struct run *r, const struct options *o)
+{
+	uint64_t pc = HART_NO_STOP_PC;
+	char err[512];
+
+	if (o->checkpoint_symbol && elf_symbol(o->elf, o->checkpoint_symbol, &pc, err, sizeof(err)))
+		return error(EXIT_USAGE, "--checkpoint-at %s: %s", o->checkpoint_symbol, err);
+	hart_set_stop_point(r->hart, pc,
+			    o->checkpoint_marker ? hart_marker(o->checkpoint_marker - 1) : 0);
+	return 0;
+}
+
 int checkpoint_write(struct run *r, const struct options *o)
 {
 	struct ckpt_out out;
 
 	if (host_files_open_file(&r->host_files))
-		return error(EXIT_ERROR, "--checkpoint-at %" PRIu64 ": the program has a host file open "
-			     "(--host-dir), which a checkpoint cannot carry", o->checkpoint_at);
+		return error(EXIT_ERROR, "--checkpoint-at %s: the program has a host file open "
+			     "(--host-dir), which a checkpoint cannot carry", o->checkpoint_point);
 	/* what the program printed so far is this run's output */
 	fflush(r->console);
 	fflush(stdout);
@@ -54,8 +66,11 @@ int checkpoint_write(struct run *r, const struct options *o)
 	if (ckpt_close_out(&out))
 		return error(EXIT_ERROR, "%s: %s", o->checkpoint_path, strerror(errno));
 	if (!o->quiet)
-		fprintf(stderr, "teasim: checkpoint %s taken after %" PRIu64 " instructions "
-			"(minstret %" PRIu64 ") at pc 0x%" PRIx64 "\n", o->checkpoint_path, r->steps,
+		fprintf(stderr, "teasim: checkpoint %s taken %s%s%safter %" PRIu64 " instructions "
+			"(minstret %" PRIu64 ") at pc 0x%" PRIx64 "\n", o->checkpoint_path,
+			o->checkpoint_at == UINT64_MAX ? "at " : "",
+			o->checkpoint_at == UINT64_MAX ? o->checkpoint_point : "",
+			o->checkpoint_at == UINT64_MAX ? ", " : "", r->steps,
 			hart_instret(r->hart), hart_pc(r->hart));
 	return 0;
 }

@@ -164,6 +164,12 @@ int main(int argc, char **argv)
 		}
 	}
 
+	if (o.checkpoint_path) {
+		ret = checkpoint_arm(&r, &o);
+		if (ret)
+			goto out;
+	}
+
 	if (o.rtl) {
 		ret = setup_rtl(&r, &o);
 		if (ret)

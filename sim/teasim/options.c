@@ -1,4 +1,5 @@
 /* teasim's command line: options, the program and its arguments. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -62,7 +63,9 @@ static void usage(FILE *f)
 	      "                        FILE.dispatch.prof, FILE.issue.prof and FILE.flops.prof\n"
 	      "                        (teaperf report --stage, --flops)\n"
 	      "      --checkpoint-at N  ISS: stop after N instructions (as --max-insns counts\n"
-	      "                        them), write the checkpoint --checkpoint names and exit 0\n"
+	      "                        them), write the checkpoint --checkpoint names and exit 0;\n"
+	      "                        or SYMBOL: when the program first reaches it; or\n"
+	      "                        marker:ID: right after its marker, slti x0, x0, ID (0-%d)\n"
 	      "      --checkpoint FILE  the checkpoint file of --checkpoint-at\n"
 	      "      --restore FILE    ISS: continue the run a checkpoint holds, on the machine\n"
 	      "                        it was taken on (no program or machine options then)\n"
@@ -108,7 +111,8 @@ static void usage(FILE *f)
 	      "argument may not be empty or hold a space or a control character.\n"
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
 	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
-	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, TEASIM_MAX_HARTS, ISS_TURN,
+	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, HART_MARKER_MAX, TEASIM_MAX_HARTS,
+	      ISS_TURN,
 	      HOST_FILES_DEFAULT_MAX_FILES,
 	      HOST_FILES_DEFAULT_MAX_BYTES, HOST_FILES_DEFAULT_MAX_BYTES >> 20);
 }
@@ -120,6 +124,33 @@ static bool parse_u64(const char *s, uint64_t *v)
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return errno == 0 && end != s && *end == '\0' && s[0] != '-';
+}
+
+/* --checkpoint-at's point: a count, marker:ID, or a symbol's name (letters,
+ * digits, '_', '.', '$', not starting with a digit). */
+static bool parse_checkpoint_at(const char *s, struct options *o)
+{
+	uint64_t id;
+
+	o->checkpoint_point = s;
+	o->checkpoint_at = UINT64_MAX;
+	o->checkpoint_symbol = NULL;
+	o->checkpoint_marker = 0;
+	if (isdigit((unsigned char)s[0]))
+		return parse_u64(s, &o->checkpoint_at) && o->checkpoint_at != UINT64_MAX;
+	if (!strncmp(s, "marker:", 7)) {
+		if (!isdigit((unsigned char)s[7]) || !parse_u64(s + 7, &id) || id > HART_MARKER_MAX)
+			return false;
+		o->checkpoint_marker = (unsigned)id + 1;
+		return true;
+	}
+	if (!s[0])
+		return false;
+	for (const char *p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_.$", *p))
+			return false;
+	o->checkpoint_symbol = s;
+	return true;
 }
 
 /* Whether name is one of the configurations sim/sim.mk builds (RTL_CONFIGS:
@@ -399,8 +430,9 @@ int parse_options(int argc, char **argv, struct options *o)
 			o->stages = true;
 			break;
 		case OPT_CHECKPOINT_AT:
-			if (!parse_u64(optarg, &o->checkpoint_at))
-				return error(EXIT_USAGE, "--checkpoint-at needs a number of instructions, not '%s'", optarg);
+			if (!parse_checkpoint_at(optarg, o))
+				return error(EXIT_USAGE, "--checkpoint-at needs a number of instructions, a "
+					     "symbol or marker:ID (ID 0 to %d), not '%s'", HART_MARKER_MAX, optarg);
 			checkpoint_at_given = true;
 			break;
 		case OPT_CHECKPOINT:
@@ -445,6 +477,9 @@ int parse_options(int argc, char **argv, struct options *o)
 			     "core has one hart), --log, --checkpoint-at or --restore");
 	if (checkpoint_at_given != (o->checkpoint_path != NULL))
 		return error(EXIT_USAGE, "--checkpoint-at N and --checkpoint FILE go together");
+	if (o->checkpoint_symbol && o->restore_path)
+		return error(EXIT_USAGE, "--checkpoint-at %s reads the program's symbols, which --restore "
+			     "has not: give a count or marker:ID", o->checkpoint_symbol);
 	if (o->restore_path && (optind < argc || o->kernel || o->bios || o->initrd || o->append ||
 				o->dtb_path || o->bootargs || o->host_dir || host_limits ||
 				o->isa_given || !o->semihosting || o->semihosting_userspace ||

@@ -39,10 +39,12 @@ static uint64_t step_logged(struct run *r, uint64_t n)
 	uint64_t i = 0;
 	int code;
 
-	while (i < n && !r->semihost.exited) {
+	while (i < n && !r->semihost.exited && !hart_at_stop_pc(r->hart)) {
 		hart_step(r->hart, &c);
 		commitlog_print(r->log, &c);
 		i++;
+		if (hart_reached(r->hart))
+			break;
 		if (c.mem_size && !c.trap && (!htif_poll(&r->htif) || program_ended(r, &code)))
 			break;
 	}
@@ -88,7 +90,8 @@ int run_iss(struct run *r, const struct options *o)
 		advance_time(r, n);
 		/* before the host is polled: the run it continues polls where
 		 * an uninterrupted one does */
-		if (o->checkpoint_path && r->steps == o->checkpoint_at && !program_ended(r, &code))
+		if (o->checkpoint_path && (r->steps == o->checkpoint_at || hart_reached(r->hart)) &&
+		    !program_ended(r, &code))
 			return checkpoint_write(r, o);
 
 		if (!htif_poll(&r->htif) || r->htif.error[0])
@@ -103,8 +106,9 @@ int run_iss(struct run *r, const struct options *o)
 	}
 	end_output(r);
 	if (o->checkpoint_path)
-		return error(EXIT_ERROR, "--checkpoint-at %" PRIu64 ": the program ended after %" PRIu64
-			     " instructions, before it; no checkpoint written", o->checkpoint_at, r->steps);
+		return error(EXIT_ERROR, "--checkpoint-at %s: the program ended after %" PRIu64
+			     " instructions, before it; no checkpoint written", o->checkpoint_point,
+			     r->steps);
 	if (o->verbose) {
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
 		print_status(r, seconds_since(&r->t0), "\n");

@@ -65,7 +65,10 @@ struct options {
 	bool stages;			/* --stages: the golden's dispatch, issue and FLOPS views */
 	/* checkpoints (checkpoint.c) */
 	const char *checkpoint_path;	/* --checkpoint: written at --checkpoint-at */
-	uint64_t checkpoint_at;
+	const char *checkpoint_point;	/* --checkpoint-at as given, for messages */
+	uint64_t checkpoint_at;		/* ... a count (UINT64_MAX: not one) */
+	const char *checkpoint_symbol;	/* ... or where the program's symbol starts */
+	unsigned checkpoint_marker;	/* ... or right after marker ID (0: none; ID + 1) */
 	const char *restore_path;	/* --restore: the run continues from it */
 };
 
@@ -149,6 +152,9 @@ void console_print_tail(FILE *out, unsigned lines);
 
 /* checkpoint.c: writes the checkpoint of --checkpoint; 0, or the exit
  * status with the error printed (a host file left open is refused). */
+/* checkpoint.c: where --checkpoint-at stops the hart (a symbol's address,
+ * a marker); 0, or the exit status of an error it reported. */
+int checkpoint_arm(struct run *r, const struct options *o);
 int checkpoint_write(struct run *r, const struct options *o);
 /* --restore: reads and checks the file and its options part, which set
  * o's machine options, the program's symbols and the run's counts. */

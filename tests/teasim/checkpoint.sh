@@ -3,8 +3,10 @@
 # and continued with --restore prints the same output, exits with the same
 # status and ends on the same instruction count as one run straight
 # through, for bare-metal programs at several points (the commit log too),
-# a chain of two checkpoints and a Linux boot; a host file left open is
-# refused; a bad checkpoint file is one error line and a non-zero exit.
+# at a symbol and at a marker, a chain of two checkpoints and a Linux boot;
+# a host file left open is refused; a bad checkpoint file, a symbol the
+# program lacks and a marker it never passes are one error line and a
+# non-zero exit.
 # usage: checkpoint.sh TEASIM PROGRAMS_DIR LINUX_IMAGE LINUX_CPIO WORK_DIR
 set -u
 teasim=$1 programs=$2 image=$3 cpio=$4 work=$5
@@ -28,7 +30,9 @@ compare_at() { # name, N, teasim arguments...
 	"$teasim" --checkpoint-at "$n" --checkpoint "$work/ck" "$@" >"$work/split.out" 2>"$work/ck.err"
 	local st=$?
 	[ "$st" -eq 0 ] && [ -s "$work/ck" ]; check "$name at $n: checkpoint written, status $st" $?
-	[ "$(wc -l <"$work/ck.err")" -eq 1 ] && grep -q "after $n instructions" "$work/ck.err"
+	local where="at $n, after"
+	case $n in [0-9]*) where="after $n instructions" ;; esac
+	[ "$(wc -l <"$work/ck.err")" -eq 1 ] && grep -q "$where" "$work/ck.err"
 	check "$name at $n: one line says where ($(head -c 200 "$work/ck.err"))" $?
 	"$teasim" -v --restore "$work/ck" >>"$work/split.out" 2>"$work/restore.err"
 	st=$?
@@ -71,6 +75,38 @@ done
 cat "$work/log.a" "$work/log.b" | cmp -s - "$work/log.straight"
 check "timer: the commit logs of the halves differ from the straight run's" $?
 
+# A region of interest named by a symbol (where a function starts) or by a
+# marker (tests/programs/marker.c passes `slti x0, x0, 7`): the first half
+# ends right there, the commit logs of the halves are the straight run's.
+compare_at hello main "$programs/hello.elf"
+compare_at checksum main "$programs/checksum.elf"
+compare_at marker marker:7 "$programs/marker.elf"
+"$teasim" -q --checkpoint-at marker:7 --checkpoint "$work/ck" -l "$work/log.a" \
+	"$programs/marker.elf" >"$work/first.out"
+[ "$(cat "$work/first.out")" = "before the marker" ] &&
+	tail -n 1 "$work/log.a" | grep -q " 00702013"
+check "marker: the first half ends with the marker, output before it only ($(cat "$work/first.out"))" $?
+"$teasim" --restore "$work/ck" -l "$work/log.b" >/dev/null
+"$teasim" -l "$work/log.straight" "$programs/marker.elf" >/dev/null 2>&1
+cat "$work/log.a" "$work/log.b" | cmp -s - "$work/log.straight"
+check "marker: the commit logs of the halves differ from the straight run's" $?
+"$teasim" -q --checkpoint-at main --checkpoint "$work/ck" -l "$work/log.a" "$programs/hello.elf" \
+	>/dev/null
+"$teasim" --restore "$work/ck" -l "$work/log.b" >/dev/null
+"$teasim" -l "$work/log.straight" "$programs/hello.elf" >/dev/null 2>&1
+main=$(riscv64-unknown-elf-nm "$programs/hello.elf" | awk '$3 == "main" { print $1 }')
+cat "$work/log.a" "$work/log.b" | cmp -s - "$work/log.straight" &&
+	head -n 1 "$work/log.b" | grep -q " $main "
+check "main: the second log starts at main (0x$main), the halves' logs are the straight run's" $?
+expect_error "a symbol the program lacks" 2 "no symbol nosuch in" --checkpoint-at nosuch \
+	--checkpoint "$work/ck" "$programs/hello.elf"
+expect_error "a marker beyond 2047" 2 "marker:ID (ID 0 to 2047)" --checkpoint-at marker:2048 \
+	--checkpoint "$work/ck" "$programs/hello.elf"
+rm -f "$work/ck"
+expect_error "a marker the program never passes" 125 "ended after" --checkpoint-at marker:8 \
+	--checkpoint "$work/ck" "$programs/marker.elf"
+[ ! -e "$work/ck" ]; check "a marker never passed: no checkpoint file" $?
+
 # A chain: a restored run checkpoints again, and that one finishes.
 "$teasim" -v "$programs/checksum.elf" >"$work/straight.out" 2>"$work/straight.err"
 {
@@ -83,6 +119,8 @@ cmp -s "$work/straight.out" "$work/split.out" &&
 check "checksum: two checkpoints in a row differ from the straight run" $?
 expect_error "a checkpoint before the restored one" 2 "taken later" \
 	--restore "$work/ck2" --checkpoint-at 100 --checkpoint "$work/ck3"
+expect_error "a symbol after --restore" 2 "reads the program's symbols" \
+	--restore "$work/ck2" --checkpoint-at main --checkpoint "$work/ck3"
 
 # A Linux boot, stopped mid-boot (the kernel is up after about 15 million
 # instructions, /bin/hello runs after 36 million).
@@ -91,6 +129,8 @@ if [ -f "$image" ] && [ -f "$cpio" ]; then
 		compare_at linux "$n" --kernel "$image" --initrd "$cpio" --append "console=ttyS0 -- /bin/hello"
 	done
 	grep -q "^hello from user space" "$work/split.out"; check "linux: /bin/hello's output after a restore" $?
+	expect_error "a symbol of a raw kernel image" 2 "not an ELF file" --checkpoint-at start_kernel \
+		--checkpoint "$work/ck" --kernel "$image" --initrd "$cpio"
 else
 	check "linux: $image or $cpio is missing" 1
 fi
