@@ -6,10 +6,7 @@
 #   (scripts/slurm-local.sh): not needed to build or test
 set -euo pipefail
 
-if [ "${1:-}" = slurm ]; then
-	packages=(slurmctld slurmd slurm-client munge)
-else
-	packages=(
+packages=(
 	make gcc g++ pkg-config
 	verilator yosys iverilog
 	libfdt-dev device-tree-compiler
@@ -23,7 +20,9 @@ else
 	qemu-system-misc
 	linux-source-6.1 gcc-riscv64-linux-gnu libc6-dev-riscv64-cross bc bison flex rsync patch opensbi
 	openfpgaloader
-	)
+)
+if [ "${1:-}" = slurm ]; then
+	packages=(slurmctld slurmd slurm-client munge)
 fi
 
 missing=()

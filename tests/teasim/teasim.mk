@@ -20,10 +20,12 @@ $(RESULTS)/teasim/iss-only: FORCE
 TEST_RESULTS += $(RESULTS)/teasim/iss-only
 
 # Checkpoints on the ISS (tests/teasim/checkpoint.sh): bare-metal programs
-# and a Linux boot stopped and restored, and bad checkpoint files.
+# and a Linux boot stopped and restored (at counts, a symbol, a marker),
+# and bad checkpoint files.
 $(RESULTS)/teasim/checkpoint: $(BUILD)/bin/teasim tests/teasim/checkpoint.sh \
 		$(BUILD)/programs/hello.elf $(BUILD)/programs/timer.elf $(BUILD)/programs/checksum.elf \
 		$(BUILD)/programs/paging.elf $(BUILD)/programs/semihost-exit.elf \
+		$(BUILD)/programs/marker.elf \
 		$(LINUX_IMAGE) $(LINUX_CPIO) FORCE
 	@$(RUN_TEST) $@ 300 tests/teasim/checkpoint.sh $(BUILD)/bin/teasim $(BUILD)/programs \
 		$(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/tests/teasim/checkpoint
