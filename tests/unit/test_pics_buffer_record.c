@@ -56,7 +56,8 @@ static const char *write_file(const uint8_t *pre, size_t pre_len, uint32_t count
 	assert_non_null(out);
 	memcpy(out, bytes, head);
 	p = out + head;
-	memcpy(p, pre, pre_len);
+	if (pre_len)
+		memcpy(p, pre, pre_len);
 	p += pre_len;
 	*p++ = 0x86;
 	p = put_le(p, 5 + pad + 8 * n, 4);
