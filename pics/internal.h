@@ -246,9 +246,9 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 /* Reads the kind byte of the next record into @kind, taking extension
  * records in: map, task, stop, throttle and call-chain records go into
  * @maps, other kinds are unknown and skipped, but for a buffer record
- * (TEA_REC_BUFFER), which is the caller's to read from its length on. A call-chain record must be
- * followed by a record of kind TEA_REC_DATA, which its callers then go
- * with. 1: a record; 0: the file ends here (the caller says what was
+ * (TEA_REC_BUFFER), which is the caller's to read from its length on. A
+ * call-chain record must be followed by a record of kind TEA_REC_DATA,
+ * which its callers then go with. 1: a record; 0: the file ends here (the caller says what was
  * missing); -1: error. */
 int pics_record_next(struct pics_in *in, uint8_t *kind,
 		     struct pics_mapping_list *maps, struct pics_error *err);

@@ -30,6 +30,13 @@ if [ "$(id -u)" -ne 0 ]; then
 	sudo=sudo
 fi
 
+# Whether $dir is the cluster's own: a real folder of root's, which no one
+# else can have planted (it is a known name in /tmp, and root kills the
+# pids its files name and runs the daemons on its files).
+ours() {
+	[ -d "$dir" ] && [ ! -L "$dir" ] && [ "$(stat -c %u "$dir")" = 0 ]
+}
+
 # A daemon's pid from its pid file, when it runs.
 running() {
 	local pid
@@ -40,7 +47,7 @@ write_conf() {
 	local host mem
 	host=$(hostname -s)
 	mem=$(awk '/^MemTotal:/ { print int($2 / 1024 * 0.9) }' /proc/meminfo)
-	cat >"$conf" <<EOF
+	$sudo tee "$conf" >/dev/null <<EOF
 ClusterName=tea
 SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
@@ -70,14 +77,16 @@ EOF
 
 start() {
 	"$here/install-deps.sh" slurm
-	if running "$dir/slurmctld.pid" && running "$dir/slurmd.pid"; then
+	if ours && running "$dir/slurmctld.pid" && running "$dir/slurmd.pid"; then
 		echo "export SLURM_CONF=$conf"
 		return
 	fi
 	stop >/dev/null
-	# munged wants its socket's folder searchable by all, its key private
-	$sudo mkdir -p -m 0755 "$dir" "$dir/munge"
-	$sudo mkdir -p "$dir/ctld" "$dir/slurmd"
+	# made here, not found: munged wants its socket's folder searchable
+	# by all, its key private
+	$sudo mkdir -m 0755 "$dir" 2>/dev/null || die "$dir exists and is not the cluster's: remove it"
+	$sudo mkdir -m 0755 "$dir/munge"
+	$sudo mkdir "$dir/ctld" "$dir/slurmd"
 	$sudo mungekey --create --keyfile="$dir/munge/munge.key"
 	$sudo chmod 0600 "$dir/munge/munge.key"
 	$sudo munged --socket="$dir/munge/munge.sock" --key-file="$dir/munge/munge.key" \
@@ -99,6 +108,9 @@ start() {
 
 stop() {
 	local f
+	if [ -e "$dir" ] || [ -L "$dir" ]; then
+		ours || die "$dir is not the cluster's (not root's own folder): left alone"
+	fi
 	if [ -f "$conf" ]; then
 		SLURM_CONF=$conf scancel --quiet --user="$(id -un)" 2>/dev/null || true
 	fi

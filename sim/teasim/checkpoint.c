@@ -39,13 +39,13 @@ int checkpoint_arm(struct run *r, const struct options *o)
 
 	if (o->checkpoint_symbol && elf_symbol(o->elf, o->checkpoint_symbol, &pc, err, sizeof(err)))
 		return error(EXIT_USAGE, "--checkpoint-at %s: %s", o->checkpoint_symbol, err);
-	hart_set_stop_point(r->hart, pc,
-			    o->checkpoint_marker ? hart_marker(o->checkpoint_marker - 1) : 0);
+	hart_set_stop_point(r->hart, pc, o->checkpoint_marker);
 	return 0;
 }
 
 int checkpoint_write(struct run *r, const struct options *o)
 {
+	bool named = o->checkpoint_at == UINT64_MAX;
 	struct ckpt_out out;
 
 	if (host_files_open_file(&r->host_files))
@@ -65,13 +65,12 @@ int checkpoint_write(struct run *r, const struct options *o)
 	/* a file left half written has a zero header: no reader takes it */
 	if (ckpt_close_out(&out))
 		return error(EXIT_ERROR, "%s: %s", o->checkpoint_path, strerror(errno));
+	/* a named point is said as it was given, a count by the count */
 	if (!o->quiet)
 		fprintf(stderr, "teasim: checkpoint %s taken %s%s%safter %" PRIu64 " instructions "
 			"(minstret %" PRIu64 ") at pc 0x%" PRIx64 "\n", o->checkpoint_path,
-			o->checkpoint_at == UINT64_MAX ? "at " : "",
-			o->checkpoint_at == UINT64_MAX ? o->checkpoint_point : "",
-			o->checkpoint_at == UINT64_MAX ? ", " : "", r->steps,
-			hart_instret(r->hart), hart_pc(r->hart));
+			named ? "at " : "", named ? o->checkpoint_point : "", named ? ", " : "",
+			r->steps, hart_instret(r->hart), hart_pc(r->hart));
 	return 0;
 }
 

@@ -141,7 +141,7 @@ static bool parse_checkpoint_at(const char *s, struct options *o)
 	if (!strncmp(s, "marker:", 7)) {
 		if (!isdigit((unsigned char)s[7]) || !parse_u64(s + 7, &id) || id > HART_MARKER_MAX)
 			return false;
-		o->checkpoint_marker = (unsigned)id + 1;
+		o->checkpoint_marker = hart_marker((unsigned)id);
 		return true;
 	}
 	if (!s[0])

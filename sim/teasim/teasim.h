@@ -68,7 +68,7 @@ struct options {
 	const char *checkpoint_point;	/* --checkpoint-at as given, for messages */
 	uint64_t checkpoint_at;		/* ... a count (UINT64_MAX: not one) */
 	const char *checkpoint_symbol;	/* ... or where the program's symbol starts */
-	unsigned checkpoint_marker;	/* ... or right after marker ID (0: none; ID + 1) */
+	uint32_t checkpoint_marker;	/* ... or right after this marker (hart_marker(ID); 0: none) */
 	const char *restore_path;	/* --restore: the run continues from it */
 };
 
