@@ -18,6 +18,7 @@
 #include "lib/board_line.h"
 #include "lib/record.h"
 #include "tea/bootargs.h"
+#include "tea/marker.h"
 #include "teaperf.h"
 
 #define DEFAULT_PERIOD 1000
@@ -40,8 +41,10 @@ static const char record_usage[] =
 	"(docs/linux.md). COMMAND is a path on the target such as /bin/hash, or\n"
 	"a program on this machine (./myprog: a static RISC-V Linux program),\n"
 	"which is put into the image at its absolute path, where teaperf report\n"
-	"then finds its symbols. --iss runs it all on the reference ISS and its\n"
-	"sampler model: seconds instead of minutes, each instruction a cycle.\n"
+	"then finds its symbols. Linux boots on the reference ISS and the RTL core\n"
+	"takes over where the target's teaperf record starts COMMAND (teasim\n"
+	"--fast-forward); --iss runs it all on the ISS and its sampler model,\n"
+	"each instruction a cycle.\n"
 	"On a Linux machine with the TEA core, run teaperf record there instead.\n"
 	"With --serial, PROGRAM runs on an FPGA board whose UART is DEV\n"
 	"(docs/boards.md): the board's boot ROM loads it, its console is this\n"
@@ -382,6 +385,11 @@ static int record_sim(struct record_options *o)
 		args[n++] = lr.host_dir;
 		args[n++] = "--append";
 		args[n++] = lr.cmdline;
+		if (!o->iss) {
+			/* the boot on the ISS: the RTL from the command on */
+			args[n++] = "--fast-forward";
+			args[n++] = "marker:" TEA_MARKER_STR(TEA_MARKER_RECORD);
+		}
 	} else {
 		args[n++] = "--tea-samples";
 		args[n++] = o->output;

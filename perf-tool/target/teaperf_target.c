@@ -41,6 +41,7 @@
 #include "console_file.h"
 #include "record.h"
 #include "tea_event.h"
+#include "tea/marker.h"
 
 #define DEFAULT_PERIOD	100000	/* under Linux each sample costs an interrupt */
 #define MIN_SIZE	4096		/* --max-size: room for the header and a few samples */
@@ -322,6 +323,8 @@ int main(int argc, char **argv, char **envp)
 		die("--mode buffer: this sampler has no buffer mode");
 	if (run.inherit && !one_cpu())
 		die("--inherit follows a command's tasks on one CPU only, and this machine has more");
+	/* in simulation, where the RTL core takes over from the ISS's boot */
+	tea_marker(TEA_MARKER_RECORD);
 	fork_command(file, argv, envp, go, exec_err);
 	run.fd = open_event(type, o.period, (unsigned)o.jitter, o.user_only);
 	if (run.fd < 0) {

@@ -90,12 +90,15 @@ module tea_core #(
   // stores before it have left the store queue) instead of trapping; it
   // does not retire, dbg_pc_o is its pc. While halted, a GPR is read and
   // written through dbg_reg_* (read data the cycle after the address);
-  // dbg_resume_i restarts fetch at dbg_resume_pc_i. Inputs are registered.
+  // dbg_resume_i restarts fetch at dbg_resume_pc_i in privilege
+  // dbg_resume_priv_i (dcsr.prv's role: a checkpoint's restore enters any
+  // privilege with mstatus as it was). Inputs are registered.
   input  logic                  dbg_halt_ebreak_i,
   output logic                  dbg_halted_o,
   output logic [63:0]           dbg_pc_o,
   input  logic                  dbg_resume_i,
   input  logic [63:0]           dbg_resume_pc_i,
+  input  logic [1:0]            dbg_resume_priv_i,
   input  logic [4:0]            dbg_reg_addr_i,
   output logic [63:0]           dbg_reg_rdata_o,
   input  logic                  dbg_reg_we_i,
@@ -796,6 +799,7 @@ module tea_core #(
     .ev_llc_miss_i(lresp_valid_i && lresp_llc_miss_i), .ev_sq_full_i(ev_sq_full),
     .ev_st_error_i(ev_st_error),
     .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,
+    .dbg_resume_priv_i,
     .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i,
     .dbg_reg_addr_o(dbg_reg_addr), .dbg_preg_i(prs1[0 +: PB])
   );

@@ -146,7 +146,7 @@ module fpga_soc #(
     .host_dma_req_wstrb_i('0), .host_dma_resp_valid_o(host_dma_resp_valid),
     .host_dma_resp_rdata_o(host_dma_resp_rdata), .host_dma_resp_error_o(host_dma_resp_error),
     .dbg_halt_ebreak_i(1'b0), .dbg_halted_o(dbg_halted), .dbg_pc_o(dbg_pc),
-    .dbg_resume_i(1'b0), .dbg_resume_pc_i('0), .dbg_reg_addr_i('0),
+    .dbg_resume_i(1'b0), .dbg_resume_pc_i('0), .dbg_resume_priv_i(2'd3), .dbg_reg_addr_i('0),
     .dbg_reg_rdata_o(dbg_reg_rdata), .dbg_reg_we_i(1'b0), .dbg_reg_wdata_i('0),
     .ev_llc_miss_o(ev_llc_miss), .mtime_o(mtime));
 

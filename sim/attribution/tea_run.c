@@ -31,6 +31,9 @@ struct tea_run {
 	struct tea_golden golden;
 	bool stages_on;
 	struct tea_stages stages;
+	/* the cycles count (samples, sweep, golden, stages); before, only
+	 * the model is checked */
+	bool measuring;
 };
 
 /* A file header for @scheme, naming the profiled binary and its build-id
@@ -109,6 +112,7 @@ struct tea_run *tea_run_create(const struct tea_run_options *o, char *msg, size_
 		return NULL;
 	}
 	r->o = *o;
+	r->measuring = !o->start_later;
 	if (o->sweep_count > TEA_RUN_MAX_SWEEP || (o->sweep_count && !o->baselines_prefix)) {
 		snprintf(msg, len, "a period sweep takes at most %d periods and needs the baselines' prefix",
 			 TEA_RUN_MAX_SWEEP);
@@ -157,7 +161,15 @@ void tea_run_destroy(struct tea_run *r)
 
 void tea_run_debug_write(const struct tea_run *r, struct tea_debug_write *w)
 {
-	*w = r->main.next;
+	if (r->measuring)
+		*w = r->main.next;
+	else
+		*w = (struct tea_debug_write){ 0 };
+}
+
+void tea_run_start(struct tea_run *r)
+{
+	r->measuring = true;
 }
 
 static int record(struct sampling *sp, const struct tea_sample_regs *s, unsigned width,
@@ -232,7 +244,8 @@ int tea_run_cycle(struct tea_run *r, const struct tea_cycle *c,
 	bool fresh;
 	char why[200];
 
-	sampling_next(&r->main, &driven, r->o.jitter_bits);
+	if (r->measuring)
+		sampling_next(&r->main, &driven, r->o.jitter_bits);
 	fresh = tea_sampler_model_cycle(&r->main.model, c);
 	r->cycles++;
 	tea_sampler_model_regs(&r->main.model, &model);
@@ -240,6 +253,8 @@ int tea_run_cycle(struct tea_run *r, const struct tea_cycle *c,
 		snprintf(msg, len, "cycle %llu: %s", (unsigned long long)r->cycles - 1, why);
 		return -1;
 	}
+	if (!r->measuring)
+		return 0;
 	if (fresh)
 		r->model_samples++;
 	r->lost = rtl->lost;

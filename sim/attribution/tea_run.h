@@ -42,6 +42,9 @@ struct tea_run_options {
 	/* with the golden reference, also its dispatch, issue and FLOPS views
 	 * (stages.h), beside it (pics_stage_path) */
 	bool stages;
+	/* count nothing until tea_run_start() (a restore, a warm-up): the
+	 * model is checked from the first cycle all the same */
+	bool start_later;
 };
 
 #define TEA_RUN_MAX_SWEEP 16
@@ -62,6 +65,8 @@ void tea_run_destroy(struct tea_run *r);
 /* The debug-port write to drive in the coming cycle (the core performs
  * it in the cycle after, and shows it in that cycle's csr fields). */
 void tea_run_debug_write(const struct tea_run *r, struct tea_debug_write *w);
+/* From the coming cycle on, sample and attribute the cycles. */
+void tea_run_start(struct tea_run *r);
 /* One cycle: @c is what the commit stage did (its csr fields include the
  * debug write), @rtl the sampler registers at the end of the cycle. -1
  * with a one-line reason in @msg when the RTL and the model disagree or a

@@ -288,23 +288,31 @@ static void commit_trap(struct commit *c, const struct hart *h)
 	c->tval = h->exc_tval;
 }
 
+bool hart_take_due_interrupt(struct hart *h, struct commit *c)
+{
+	struct commit rec = { .pc = h->pc, .priv = (uint8_t)h->priv };
+	int irq;
+
+	hart_sample_irq_lines(h);
+	irq = hart_pending_interrupt(h);
+	if (irq < 0)
+		return false;
+	take_interrupt(h, (unsigned)irq);
+	commit_trap(&rec, h);
+	if (h->tea_busy)
+		tea_step(h, rec.pc, rec.priv, true, 0);
+	if (c)
+		*c = rec;
+	return true;
+}
+
 void hart_step(struct hart *h, struct commit *c)
 {
 	struct commit rec = { .pc = h->pc, .priv = (uint8_t)h->priv };
 	uint32_t raw, insn;
-	int irq;
 
-	if (h->irq_from_soc) {
-		hart_sample_irq_lines(h);
-		irq = hart_pending_interrupt(h);
-		if (irq >= 0) {
-			take_interrupt(h, (unsigned)irq);
-			commit_trap(&rec, h);
-			if (h->tea_busy)
-				tea_step(h, rec.pc, rec.priv, true, 0);
-			goto out;
-		}
-	}
+	if (h->irq_from_soc && hart_take_due_interrupt(h, c))
+		return;
 	h->st_size = 0;
 	h->device_load = false;
 	if (execute_one(h, &raw, &insn)) {
@@ -323,7 +331,6 @@ void hart_step(struct hart *h, struct commit *c)
 	h->cycle += h->cycle_inc;
 	if (h->tea_busy)
 		tea_step(h, rec.pc, rec.priv, rec.trap, insn);
-out:
 	if (c)
 		*c = rec;
 }
@@ -375,6 +382,11 @@ void hart_set_reg(struct hart *h, unsigned r, uint64_t v)
 unsigned hart_priv(const struct hart *h)
 {
 	return h->priv;
+}
+
+uint64_t hart_mip_software(const struct hart *h)
+{
+	return h->mip_sw;
 }
 
 uint64_t hart_instret(const struct hart *h)

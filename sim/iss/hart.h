@@ -11,6 +11,7 @@
 #include "commit.h"
 #include "host/host_mem.h"
 #include "soc/soc.h"
+#include "tea/marker.h"
 
 struct hart;
 
@@ -42,7 +43,7 @@ void hart_stop(struct hart *h);
  * hart_reached() then says so. hart_step executes whatever comes: a
  * caller that steps asks hart_at_stop_pc() before each step. */
 #define HART_NO_STOP_PC UINT64_MAX
-#define HART_MARKER_MAX 2047
+#define HART_MARKER_MAX TEA_MARKER_MAX
 static inline uint32_t hart_marker(unsigned id)
 {
 	return id << 20 | 2u << 12 | 0x13u;	/* slti x0, x0, id */
@@ -80,10 +81,25 @@ void hart_set_tea_irq(struct hart *h, bool on);
  * interrupt also drives PLIC source SOC_TEA_IRQ. False when out of memory. */
 bool hart_set_tea_sampler(struct hart *h, bool on);
 
+/* Makes a hart that ran on its own the reference of an RTL core that takes
+ * its state over (teasim --rtl --restore, --fast-forward): its sampler
+ * model's writable registers stay as plain values, as the reference of
+ * the RTL holds them, for a core of commit width @tea_width; the LR
+ * reservation goes (the core starts without one: the SC fails on both,
+ * as a reservation may be lost at any time). False, with nothing changed,
+ * when the sampler holds what registers cannot carry: a sample not yet
+ * read, a record half written, a CSR write on its way. */
+bool hart_hand_over(struct hart *h, unsigned tea_width);
+/* The mip bits software writes (SSIP, STIP, SEIP), without the lines. */
+uint64_t hart_mip_software(const struct hart *h);
+
 /* Interrupts. By default the hart samples soc_irq_lines() before every
  * step. Co-simulation turns that off and raises exactly the interrupt the
  * RTL took, at the same commit boundary, with hart_take_interrupt(). */
 void hart_set_irq_from_soc(struct hart *h, bool on);
+/* Takes the interrupt the SoC's lines make pending and enabled, as the
+ * next step would, into @c (may be NULL); false when there is none. */
+bool hart_take_due_interrupt(struct hart *h, struct commit *c);
 void hart_take_interrupt(struct hart *h, unsigned cause, struct commit *c);
 
 /* State access for the harness, semihosting and debugging. */

@@ -60,6 +60,26 @@ bool hart_set_tea_sampler(struct hart *h, bool on)
 	return true;
 }
 
+bool hart_hand_over(struct hart *h, unsigned tea_width)
+{
+	static const unsigned kept[] = { TEA_CSR_CTL, TEA_CSR_PERIOD, TEA_CSR_LOST, TEA_CSR_FILT,
+					 TEA_CSR_COUNT, TEA_CSR_BASE, TEA_CSR_LIMIT, TEA_CSR_PTR,
+					 TEA_CSR_WMARK };
+	uint64_t v[sizeof(kept) / sizeof(kept[0])];
+
+	if (h->tea_model && (h->tea_busy || h->tea_model->wr_idx ||
+			     (tea_sampler_model_stat(h->tea_model) & TEA_STAT_V)))
+		return false;
+	for (unsigned i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		tea_csr_read(h, kept[i], &v[i]);
+	hart_set_tea_sampler(h, false);
+	h->tea_width = tea_width;
+	for (unsigned i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		tea_csr_write(h, kept[i], v[i]);
+	h->resv_valid = false;
+	return true;
+}
+
 bool tea_csr_exists(const struct hart *h, unsigned csr)
 {
 	switch (csr) {

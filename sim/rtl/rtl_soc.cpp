@@ -213,6 +213,7 @@ static int rtl_soc_boot(struct rtl_soc *s, const uint8_t *rom, size_t len)
 	t->uart_tx_ready_i = 1;
 	t->uart_tx_idle_i = 1;
 	t->uart_rx_err_i = 0;
+	t->dbg_resume_priv_i = 3;
 	t->rst_ni = 0;
 	t->clk_i = 0;
 	dram_outputs(s->dram, &s->dout);
@@ -338,12 +339,13 @@ static uint64_t rtl_soc_reg(const struct rtl_soc *s)
 	return s->top->dbg_reg_rdata_o;
 }
 
-static void rtl_soc_resume(struct rtl_soc *s, uint64_t pc)
+static void rtl_soc_resume(struct rtl_soc *s, uint64_t pc, unsigned priv)
 {
 	Vtea_soc *t = s->top;
 
 	t->dbg_resume_i = 1;
 	t->dbg_resume_pc_i = pc;
+	t->dbg_resume_priv_i = priv & 3;
 	s->resuming = true;
 }
 

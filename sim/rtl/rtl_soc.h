@@ -81,13 +81,14 @@ struct rtl_backend {
 	 * EBREAK halts the core instead of trapping; halted() is then true
 	 * with its pc. While halted, write_reg() writes a GPR and select_reg()
 	 * chooses the one reg() reads, each taking effect in the coming cycle;
-	 * resume() restarts at pc. */
+	 * resume() restarts at pc in privilege priv (0 U, 1 S, 3 M), mstatus
+	 * untouched. */
 	void (*set_halt_on_ebreak)(struct rtl_soc *s, bool on);
 	bool (*halted)(const struct rtl_soc *s, uint64_t *pc);
 	void (*write_reg)(struct rtl_soc *s, unsigned reg, uint64_t value);
 	void (*select_reg)(struct rtl_soc *s, unsigned reg);
 	uint64_t (*reg)(const struct rtl_soc *s);
-	void (*resume)(struct rtl_soc *s, uint64_t pc);
+	void (*resume)(struct rtl_soc *s, uint64_t pc, unsigned priv);
 
 	/* TEA (docs/tea.md). Per cycle, in this order: tea_write() drives the
 	 * core's debug write port of the TEA CSRs in the coming cycle (the

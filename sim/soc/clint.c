@@ -115,6 +115,18 @@ uint64_t clint_irq_lines(const struct clint *c, unsigned hart)
 	return lines;
 }
 
+unsigned clint_mmio_writes(const struct clint *c, struct soc_mmio_write *w)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < c->nharts; i++) {
+		w[n++] = (struct soc_mmio_write){ CLINT_MSIP + 4 * i, c->msip[i], 4 };
+		w[n++] = (struct soc_mmio_write){ CLINT_MTIMECMP + 8 * i, c->mtimecmp[i], 8 };
+	}
+	w[n++] = (struct soc_mmio_write){ CLINT_MTIME, c->mtime, 8 };
+	return n;
+}
+
 void clint_save(const struct clint *c, struct ckpt_out *o)
 {
 	ckpt_put_tag(o, "CLNT");

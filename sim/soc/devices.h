@@ -32,6 +32,9 @@ int clint_store(struct clint *c, uint64_t off, unsigned size, uint64_t val);
 /* MSIP and MTIP as mip bits for hart. */
 uint64_t clint_irq_lines(const struct clint *c, unsigned hart);
 void clint_save(const struct clint *c, struct ckpt_out *o);
+/* The stores (offsets from the CLINT's base) that recreate its state, mtime
+ * last; w has room for 1 + 2 * nharts. Returns the count. */
+unsigned clint_mmio_writes(const struct clint *c, struct soc_mmio_write *w);
 void clint_restore(struct clint *c, struct ckpt_in *in);
 
 /* PLIC: sources 1..SOC_PLIC_NDEV, contexts 2*hart (M) and 2*hart+1 (S). */
@@ -55,6 +58,10 @@ int plic_load(struct plic *p, uint64_t off, unsigned size, uint64_t *val);
 int plic_store(struct plic *p, uint64_t off, unsigned size, uint64_t val);
 void plic_set_level(struct plic *p, unsigned src, bool high);
 void plic_save(const struct plic *p, struct ckpt_out *o);
+/* The stores (offsets from the PLIC's base) that recreate its registers; w
+ * has room for SOC_PLIC_NDEV + 2 * ncontexts. -1 when an interrupt is
+ * claimed: no store puts it back in service. */
+int plic_mmio_writes(const struct plic *p, struct soc_mmio_write *w);
 void plic_restore(struct plic *p, struct ckpt_in *in);
 
 /* 16550 UART with register shift 0. */
@@ -80,6 +87,10 @@ int uart_store(struct uart *u, uint64_t off, uint8_t val);
 void uart_receive(struct uart *u, uint8_t byte);
 bool uart_irq(const struct uart *u);
 /* The registers and the receive queue; the console stays the UART's. */
+/* The stores (offsets from the UART's base) that recreate its registers;
+ * w has room for UART_MMIO_WRITES. -1 when it holds received bytes. */
+#define UART_MMIO_WRITES 8
+int uart_mmio_writes(const struct uart *u, struct soc_mmio_write *w);
 void uart_save(const struct uart *u, struct ckpt_out *o);
 void uart_restore(struct uart *u, struct ckpt_in *in);
 

@@ -174,6 +174,23 @@ int plic_store(struct plic *p, uint64_t off, unsigned size, uint64_t val)
 	return 0;
 }
 
+int plic_mmio_writes(const struct plic *p, struct soc_mmio_write *w)
+{
+	int n = 0;
+
+	if (p->claimed)
+		return -1;
+	for (unsigned i = 1; i <= SOC_PLIC_NDEV; i++)
+		w[n++] = (struct soc_mmio_write){ PLIC_PRIORITY + 4 * i, p->priority[i], 4 };
+	for (unsigned i = 0; i < p->ncontexts; i++) {
+		w[n++] = (struct soc_mmio_write){ PLIC_ENABLE + PLIC_ENABLE_STRIDE * i,
+						   p->ctx[i].enable, 4 };
+		w[n++] = (struct soc_mmio_write){ PLIC_CONTEXT + PLIC_CONTEXT_STRIDE * i +
+						   PLIC_CTX_THRESHOLD, p->ctx[i].threshold, 4 };
+	}
+	return n;
+}
+
 void plic_save(const struct plic *p, struct ckpt_out *o)
 {
 	ckpt_put_tag(o, "PLIC");

@@ -1,5 +1,6 @@
 /* The SoC: DRAM, boot ROM and test finisher here, and the routing of
  * physical accesses to the CLINT, PLIC and UART (clint.c, plic.c, uart.c). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -386,6 +387,46 @@ static void dram_restore(struct soc *soc, struct ckpt_in *in)
 		ckpt_get(in, soc->dram + k * DRAM_ALIGN, DRAM_ALIGN);
 		next = k + 1;
 	}
+}
+
+void soc_hand_over_io(struct soc *soc)
+{
+	soc->uart.console = NULL;
+	soc->cfg.host_files = NULL;
+}
+
+static unsigned rebase(struct soc_mmio_write *w, unsigned n, uint64_t base)
+{
+	for (unsigned i = 0; i < n; i++)
+		w[i].addr += base;
+	return n;
+}
+
+int soc_mmio_writes(const struct soc *soc, struct soc_mmio_write *w, unsigned max,
+		    char *why, size_t len)
+{
+	unsigned need = UART_MMIO_WRITES + SOC_PLIC_NDEV + 2 * soc->plic.ncontexts +
+			1 + 2 * soc->clint.nharts, n = 0;
+	int k;
+
+	if (need > max) {
+		snprintf(why, len, "its devices need %u register writes, more than %u", need, max);
+		return -1;
+	}
+	k = uart_mmio_writes(&soc->uart, w);
+	if (k < 0) {
+		snprintf(why, len, "the UART holds %u received bytes", soc->uart.rx_count);
+		return -1;
+	}
+	n += rebase(w, (unsigned)k, SOC_UART_BASE);
+	k = plic_mmio_writes(&soc->plic, w + n);
+	if (k < 0) {
+		snprintf(why, len, "the PLIC has an interrupt in service (claimed, not completed)");
+		return -1;
+	}
+	n += rebase(w + n, (unsigned)k, SOC_PLIC_BASE);
+	n += rebase(w + n, clint_mmio_writes(&soc->clint, w + n), SOC_CLINT_BASE);
+	return (int)n;
 }
 
 void soc_save(const struct soc *soc, struct ckpt_out *o)

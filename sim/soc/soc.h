@@ -104,8 +104,26 @@ bool soc_reset_requested(const struct soc *soc);
  * ISS's TEA sampler). */
 void soc_set_irq_source(struct soc *soc, unsigned src, bool level);
 
+/* From now on the UART prints nothing and the host file window is not
+ * served: another model of the SoC (the RTL's) has taken both over. */
+void soc_hand_over_io(struct soc *soc);
+
 /* Feeds a received byte to the UART (console input). */
 void soc_uart_receive(struct soc *soc, uint8_t byte);
+
+/* A store to a device register. soc_mmio_writes() lists the stores that
+ * bring another model of the SoC's devices (the RTL's, from reset) to the
+ * state of these: UART, PLIC, then CLINT with mtime last. At most max; the
+ * count, or -1 with the reason in why when a device holds state that
+ * stores cannot recreate (a claimed interrupt, received bytes). */
+struct soc_mmio_write {
+	uint64_t addr;
+	uint64_t value;
+	unsigned size;          /* bytes: 1, 4 or 8 */
+};
+#define SOC_MMIO_WRITES_MAX 64
+int soc_mmio_writes(const struct soc *soc, struct soc_mmio_write *w, unsigned max,
+		    char *why, size_t len);
 
 /* Checkpoints: the boot ROM, DRAM's pages that are not all zero, the
  * finisher, CLINT, PLIC and UART. Restoring needs a SoC of the saved

@@ -212,9 +212,10 @@ static void write_ier(struct uart *u, uint8_t val)
 		u->thre_pending = u->ier & IER_THRE;
 }
 
+static const uint8_t trigger_levels[4] = { 1, 4, 8, 14 };
+
 static void write_fcr(struct uart *u, uint8_t val)
 {
-	static const uint8_t trigger_levels[4] = { 1, 4, 8, 14 };
 	bool enable = val & FCR_ENABLE;
 
 	/* switching the FIFOs on or off empties them */
@@ -259,6 +260,29 @@ int uart_store(struct uart *u, uint64_t off, uint8_t val)
 		return 0;
 	}
 	return -1;
+}
+
+/* The divisor through DLAB, then the line control as it was; the FIFO
+ * trigger by its FCR code. Enabling the THR-empty interrupt raises it on
+ * the other UART, as a 16550 does: a driver takes that in its stride. */
+int uart_mmio_writes(const struct uart *u, struct soc_mmio_write *w)
+{
+	uint8_t fcr = 0;
+
+	if (u->rx_count)
+		return -1;
+	for (uint8_t i = 0; u->fifo_enabled && i < 4; i++)
+		if (trigger_levels[i] == u->rx_trigger)
+			fcr = (uint8_t)(FCR_ENABLE | i << 6);
+	w[0] = (struct soc_mmio_write){ UART_LCR, u->lcr | LCR_DLAB, 1 };
+	w[1] = (struct soc_mmio_write){ UART_RBR_THR, u->dll, 1 };
+	w[2] = (struct soc_mmio_write){ UART_IER, u->dlm, 1 };
+	w[3] = (struct soc_mmio_write){ UART_LCR, u->lcr, 1 };
+	w[4] = (struct soc_mmio_write){ UART_IIR_FCR, fcr, 1 };
+	w[5] = (struct soc_mmio_write){ UART_IER, u->ier, 1 };
+	w[6] = (struct soc_mmio_write){ UART_MCR, u->mcr, 1 };
+	w[7] = (struct soc_mmio_write){ UART_SCR, u->scr, 1 };
+	return UART_MMIO_WRITES;
 }
 
 void uart_save(const struct uart *u, struct ckpt_out *o)

@@ -37,20 +37,21 @@ int checkpoint_arm(struct run *r, const struct options *o)
 	uint64_t pc = HART_NO_STOP_PC;
 	char err[512];
 
-	if (o->checkpoint_symbol && elf_symbol(o->elf, o->checkpoint_symbol, &pc, err, sizeof(err)))
-		return error(EXIT_USAGE, "--checkpoint-at %s: %s", o->checkpoint_symbol, err);
-	hart_set_stop_point(r->hart, pc, o->checkpoint_marker);
+	if (o->stop_symbol && elf_symbol(o->elf, o->stop_symbol, &pc, err, sizeof(err)))
+		return error(EXIT_USAGE, "%s %s: %s", o->fast_forward ? "--fast-forward" :
+			     "--checkpoint-at", o->stop_symbol, err);
+	hart_set_stop_point(r->hart, pc, o->stop_marker);
 	return 0;
 }
 
 int checkpoint_write(struct run *r, const struct options *o)
 {
-	bool named = o->checkpoint_at == UINT64_MAX;
+	bool named = o->stop_at == UINT64_MAX;
 	struct ckpt_out out;
 
 	if (host_files_open_file(&r->host_files))
 		return error(EXIT_ERROR, "--checkpoint-at %s: the program has a host file open "
-			     "(--host-dir), which a checkpoint cannot carry", o->checkpoint_point);
+			     "(--host-dir), which a checkpoint cannot carry", o->stop_point);
 	/* what the program printed so far is this run's output */
 	fflush(r->console);
 	fflush(stdout);
@@ -69,7 +70,7 @@ int checkpoint_write(struct run *r, const struct options *o)
 	if (!o->quiet)
 		fprintf(stderr, "teasim: checkpoint %s taken %s%s%safter %" PRIu64 " instructions "
 			"(minstret %" PRIu64 ") at pc 0x%" PRIx64 "\n", o->checkpoint_path,
-			named ? "at " : "", named ? o->checkpoint_point : "", named ? ", " : "",
+			named ? "at " : "", named ? o->stop_point : "", named ? ", " : "",
 			r->steps, hart_instret(r->hart), hart_pc(r->hart));
 	return 0;
 }

@@ -72,8 +72,9 @@ static struct hart *make_hart(struct run *r, const struct options *o, unsigned i
 	hart_reset(h, SOC_BOOTROM_BASE);
 	hart_set_htif(h, r->prog.tohost, r->prog.fromhost);
 	/* On the ISS, a model of the sampler (one cycle per instruction); on
-	 * the RTL its own. */
-	if (!o->rtl && !hart_set_tea_sampler(h, true)) {
+	 * the RTL its own, which takes the model's registers over after a
+	 * fast-forward or from a checkpoint. */
+	if ((!o->rtl || o->fast_forward || o->restore_path) && !hart_set_tea_sampler(h, true)) {
 		hart_destroy(h);
 		return NULL;
 	}
@@ -98,6 +99,9 @@ int main(int argc, char **argv)
 		ret = checkpoint_open(&ckpt, &o, &r);
 		if (ret)
 			return ret;
+		if (o.rtl && !o.fp)
+			return error(EXIT_USAGE, "--rtl --restore %s: the checkpoint's machine has no F and "
+				     "D, the RTL core has (take it with --isa rv64imafdc)", o.restore_path);
 	}
 	if (o.rtl) {
 		r.backend = rtl_backend_load(o.config);
@@ -117,8 +121,10 @@ int main(int argc, char **argv)
 		.clock_hz = CLOCK_HZ,
 		.isa = o.fp ? "rv64imafdc_zicsr_zifencei" : "rv64imac_zicsr_zifencei",
 		.mmu = "riscv,sv39",
-		.console = o.rtl ? NULL : r.console,   /* with --rtl the RTL UART prints */
-		.host_files = o.rtl ? NULL : &r.host_dev,   /* ... and the RTL's host port serves */
+		/* with --rtl the RTL UART prints and its host port serves
+		 * (after a fast-forward: from then on) */
+		.console = o.rtl && !o.fast_forward ? NULL : r.console,
+		.host_files = o.rtl && !o.fast_forward ? NULL : &r.host_dev,
 	};
 	if (o.dump_dts)
 		return dump_dts(&cfg, &o, &r);
@@ -133,7 +139,7 @@ int main(int argc, char **argv)
 	/* The host's accesses to target memory: on the RTL through its
 	 * coherent host port, which semihosting reaches through the reference
 	 * hart (it translates the program's virtual addresses). */
-	r.mem = o.rtl ? rtl_host_mem(&r) : host_mem_of_soc(r.soc);
+	r.mem = o.rtl && !o.fast_forward ? rtl_host_mem(&r) : host_mem_of_soc(r.soc);
 	htif_init(&r.htif, r.soc, &r.mem, r.prog.tohost, r.prog.fromhost, r.console);
 	r.semihost = (struct semihost){ .out = r.console, .err = stderr, .cmdline = o.cmdline,
 					.clock_hz = CLOCK_HZ, .userspace = o.semihosting_userspace };
@@ -157,19 +163,26 @@ int main(int argc, char **argv)
 		ret = checkpoint_restore(&r, &o, &ckpt);
 		if (ret)
 			goto out;
-		if (o.checkpoint_path && o.checkpoint_at < r.steps) {
+		if (o.checkpoint_path && o.stop_at < r.steps) {
 			ret = error(EXIT_USAGE, "--checkpoint-at %" PRIu64 ": the checkpoint restored was "
-				    "taken later, after %" PRIu64 " instructions", o.checkpoint_at, r.steps);
+				    "taken later, after %" PRIu64 " instructions", o.stop_at, r.steps);
 			goto out;
 		}
 	}
 
-	if (o.checkpoint_path) {
+	if (o.checkpoint_path || o.fast_forward) {
 		ret = checkpoint_arm(&r, &o);
 		if (ret)
 			goto out;
 	}
 
+	if (o.fast_forward) {
+		ret = run_iss(&r, &o);
+		if (ret || !r.at_stop)
+			goto out;
+		soc_hand_over_io(r.soc);
+		r.mem = rtl_host_mem(&r);
+	}
 	if (o.rtl) {
 		ret = setup_rtl(&r, &o);
 		if (ret)

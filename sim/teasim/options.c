@@ -67,8 +67,13 @@ static void usage(FILE *f)
 	      "                        or SYMBOL: when the program first reaches it; or\n"
 	      "                        marker:ID: right after its marker, slti x0, x0, ID (0-%d)\n"
 	      "      --checkpoint FILE  the checkpoint file of --checkpoint-at\n"
-	      "      --restore FILE    ISS: continue the run a checkpoint holds, on the machine\n"
-	      "                        it was taken on (no program or machine options then)\n"
+	      "      --restore FILE    continue the run a checkpoint holds, on the machine it\n"
+	      "                        was taken on (no program or machine options then); with\n"
+	      "                        --rtl the core takes its state over\n"
+	      "      --fast-forward N  RTL: the ISS runs to the point (N instructions, SYMBOL or\n"
+	      "                        marker:ID, as --checkpoint-at), then the core takes over\n"
+	      "      --warmup N        RTL: after --restore or --fast-forward, run N instructions\n"
+	      "                        before counting cycles, TEA samples and the golden\n"
 	      "      --harts N         ISS: N harts (1 to %d, default 1), each with a TEA\n"
 	      "                        sampler; they take turns of %d instructions, and\n"
 	      "                        --max-insns counts each hart's\n"
@@ -132,16 +137,16 @@ static bool parse_checkpoint_at(const char *s, struct options *o)
 {
 	uint64_t id;
 
-	o->checkpoint_point = s;
-	o->checkpoint_at = UINT64_MAX;
-	o->checkpoint_symbol = NULL;
-	o->checkpoint_marker = 0;
+	o->stop_point = s;
+	o->stop_at = UINT64_MAX;
+	o->stop_symbol = NULL;
+	o->stop_marker = 0;
 	if (isdigit((unsigned char)s[0]))
-		return parse_u64(s, &o->checkpoint_at) && o->checkpoint_at != UINT64_MAX;
+		return parse_u64(s, &o->stop_at) && o->stop_at != UINT64_MAX;
 	if (!strncmp(s, "marker:", 7)) {
 		if (!isdigit((unsigned char)s[7]) || !parse_u64(s + 7, &id) || id > HART_MARKER_MAX)
 			return false;
-		o->checkpoint_marker = hart_marker((unsigned)id);
+		o->stop_marker = hart_marker((unsigned)id);
 		return true;
 	}
 	if (!s[0])
@@ -149,7 +154,7 @@ static bool parse_checkpoint_at(const char *s, struct options *o)
 	for (const char *p = s; *p; p++)
 		if (!isalnum((unsigned char)*p) && !strchr("_.$", *p))
 			return false;
-	o->checkpoint_symbol = s;
+	o->stop_symbol = s;
 	return true;
 }
 
@@ -256,6 +261,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_STAGES, OPT_KERNEL, OPT_BIOS, OPT_INITRD,
 	       OPT_APPEND, OPT_HOST_DIR, OPT_HOST_MAX_FILES, OPT_HOST_MAX_BYTES, OPT_CONFIG, OPT_ISA,
 	       OPT_SEMIHOSTING_USERSPACE, OPT_CHECKPOINT_AT, OPT_CHECKPOINT, OPT_RESTORE,
+	       OPT_FAST_FORWARD, OPT_WARMUP,
 	       OPT_HARTS };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
@@ -289,6 +295,8 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "stall-lengths", required_argument, NULL, OPT_STALL_LENGTHS },
 		{ "stages", no_argument, NULL, OPT_STAGES },
 		{ "checkpoint-at", required_argument, NULL, OPT_CHECKPOINT_AT },
+		{ "fast-forward", required_argument, NULL, OPT_FAST_FORWARD },
+		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 		{ "restore", required_argument, NULL, OPT_RESTORE },
 		{ "harts", required_argument, NULL, OPT_HARTS },
@@ -438,6 +446,17 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_CHECKPOINT:
 			o->checkpoint_path = optarg;
 			break;
+		case OPT_FAST_FORWARD:
+			if (!parse_checkpoint_at(optarg, o))
+				return error(EXIT_USAGE, "--fast-forward needs a number of instructions, a "
+					     "symbol or marker:ID (ID 0 to %d), not '%s'", HART_MARKER_MAX, optarg);
+			o->fast_forward = true;
+			break;
+		case OPT_WARMUP:
+			if (!parse_u64(optarg, &o->warmup))
+				return error(EXIT_USAGE, "--warmup needs a number of instructions, not '%s'",
+					     optarg);
+			break;
 		case OPT_RESTORE:
 			o->restore_path = optarg;
 			break;
@@ -469,17 +488,23 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->progress = false;
 	else if (isatty(STDERR_FILENO))
 		o->progress = true;
-	if (o->rtl && (o->restore_path || checkpoint_at_given))
-		return error(EXIT_USAGE, "--rtl with --restore or --checkpoint-at: checkpoints on the RTL "
-			     "are not built yet (the ISS takes and restores them)");
+	if (o->rtl && checkpoint_at_given)
+		return error(EXIT_USAGE, "--checkpoint-at runs on the ISS, which takes checkpoints (the RTL "
+			     "restores them)");
+	if (o->fast_forward && (!o->rtl || checkpoint_at_given || o->restore_path))
+		return error(EXIT_USAGE, "--fast-forward hands the run to the RTL: it needs --rtl, and "
+			     "neither --checkpoint-at nor --restore");
+	if (o->warmup && !o->fast_forward && !o->restore_path)
+		return error(EXIT_USAGE, "--warmup needs --fast-forward or --restore (a run from reset "
+			     "counts from its first cycle)");
 	if (o->nharts > 1 && (o->rtl || o->log_path || o->restore_path || checkpoint_at_given))
 		return error(EXIT_USAGE, "--harts runs several harts on the ISS only: not with --rtl (the "
 			     "core has one hart), --log, --checkpoint-at or --restore");
 	if (checkpoint_at_given != (o->checkpoint_path != NULL))
 		return error(EXIT_USAGE, "--checkpoint-at N and --checkpoint FILE go together");
-	if (o->checkpoint_symbol && o->restore_path)
+	if (o->stop_symbol && o->restore_path)
 		return error(EXIT_USAGE, "--checkpoint-at %s reads the program's symbols, which --restore "
-			     "has not: give a count or marker:ID", o->checkpoint_symbol);
+			     "has not: give a count or marker:ID", o->stop_symbol);
 	if (o->restore_path && (optind < argc || o->kernel || o->bios || o->initrd || o->append ||
 				o->dtb_path || o->bootargs || o->host_dir || host_limits ||
 				o->isa_given || !o->semihosting || o->semihosting_userspace ||

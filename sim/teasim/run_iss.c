@@ -74,6 +74,7 @@ static uint64_t run_harts(struct run *r, uint64_t n)
 
 int run_iss(struct run *r, const struct options *o)
 {
+	bool stops = o->checkpoint_path || o->fast_forward;
 	int code, ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &r->t0);
@@ -83,16 +84,20 @@ int run_iss(struct run *r, const struct options *o)
 
 		if (o->max_insns && o->max_insns - r->steps < n)
 			n = o->max_insns - r->steps;
-		if (o->checkpoint_path && o->checkpoint_at - r->steps < n)
-			n = o->checkpoint_at - r->steps;
+		if (stops && o->stop_at - r->steps < n)
+			n = o->stop_at - r->steps;
 		n = r->log ? step_logged(r, n) : run_harts(r, n);
 		r->steps += n;
 		advance_time(r, n);
 		/* before the host is polled: the run it continues polls where
 		 * an uninterrupted one does */
-		if (o->checkpoint_path && (r->steps == o->checkpoint_at || hart_reached(r->hart)) &&
-		    !program_ended(r, &code))
-			return checkpoint_write(r, o);
+		if (stops && (r->steps == o->stop_at || hart_reached(r->hart)) &&
+		    !program_ended(r, &code)) {
+			if (o->checkpoint_path)
+				return checkpoint_write(r, o);
+			r->at_stop = true;	/* the RTL goes on from here */
+			return 0;
+		}
 
 		if (!htif_poll(&r->htif) || r->htif.error[0])
 			return error(EXIT_ERROR, "%s", r->htif.error);
@@ -107,8 +112,11 @@ int run_iss(struct run *r, const struct options *o)
 	end_output(r);
 	if (o->checkpoint_path)
 		return error(EXIT_ERROR, "--checkpoint-at %s: the program ended after %" PRIu64
-			     " instructions, before it; no checkpoint written", o->checkpoint_point,
+			     " instructions, before it; no checkpoint written", o->stop_point,
 			     r->steps);
+	if (o->fast_forward)
+		return error(EXIT_ERROR, "--fast-forward %s: the program ended after %" PRIu64
+			     " instructions, before it", o->stop_point, r->steps);
 	if (o->verbose) {
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
 		print_status(r, seconds_since(&r->t0), "\n");

@@ -22,6 +22,7 @@
 #define WFI_STALL_CYCLES 20000000
 #define COSIM_HISTORY 16
 #define POLL_CYCLES   4096     /* cycles between host polls when no store commits */
+#define RESTORE_CYCLES 100000   /* the restore program ends well within this */
 
 #define REG_A0 10
 
@@ -115,6 +116,8 @@ static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 	}
 	*idle = n ? 0 : *idle + 1;
 	*stored = false;
+	if (r->restoring)
+		return 0;	/* the restore program's commits are not the program's */
 	if (n && r->rearm_halt) {
 		/* the EBREAK the core was let through has trapped */
 		r->backend->set_halt_on_ebreak(r->rtl, true);
@@ -197,13 +200,48 @@ static int serve_halt(struct run *r, uint64_t pc)
 		if (r->status)
 			return r->status;
 		r->backend->write_reg(r->rtl, REG_A0, hart_reg(r->hart, REG_A0));
-		r->backend->resume(r->rtl, pc + 4);
+		r->backend->resume(r->rtl, pc + 4, hart_priv(r->hart));
 	} else {
 		r->backend->set_halt_on_ebreak(r->rtl, false);
 		r->rearm_halt = true;
-		r->backend->resume(r->rtl, pc);
+		r->backend->resume(r->rtl, pc, hart_priv(r->hart));
 	}
 	return 0;
+}
+
+/* The restore program (rtl_restore.c) runs to its EBREAK; the integer
+ * registers go in through the debug port, one a cycle; the core resumes
+ * where the reference is. */
+static int finish_restore(struct run *r, const struct options *o)
+{
+	uint64_t idle = 0, pc = 0;
+	bool stored;
+
+	while (!r->backend->halted(r->rtl, &pc) && r->backend->cycles(r->rtl) < RESTORE_CYCLES)
+		if (step_cycle(r, &idle, &stored))
+			return r->status;
+	if (!r->backend->halted(r->rtl, &pc) || pc != r->restore_halt_pc)
+		return error(EXIT_ERROR, "the RTL did not finish its restore program (%s pc 0x%" PRIx64
+			     " after %" PRIu64 " cycles)", r->backend->halted(r->rtl, &pc) ?
+			     "halted at" : "running,", pc, r->backend->cycles(r->rtl));
+	for (unsigned i = 1; i < 32; i++) {
+		r->backend->write_reg(r->rtl, i, hart_reg(r->hart, i));
+		if (step_cycle(r, &idle, &stored))
+			return r->status;
+	}
+	r->backend->set_halt_on_ebreak(r->rtl, o->semihosting);
+	r->backend->resume(r->rtl, hart_pc(r->hart), hart_priv(r->hart));
+	r->restoring = false;
+	return 0;
+}
+
+/* Counting starts after --warmup's instructions (at once without it). */
+static void start_measuring(struct run *r)
+{
+	r->measuring = true;
+	r->cycle0 = r->backend->cycles(r->rtl);
+	r->steps0 = r->steps;
+	tea_run_start(r->tea);
 }
 
 int run_rtl(struct run *r, const struct options *o)
@@ -213,7 +251,14 @@ int run_rtl(struct run *r, const struct options *o)
 	int code, ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &r->t0);
+	if (r->restoring) {
+		ret = finish_restore(r, o);
+		if (ret)
+			return ret;
+	}
 	for (;;) {
+		if (!r->measuring && r->steps >= r->measure_from)
+			start_measuring(r);
 		ret = step_cycle(r, &idle, &stored);
 		if (ret)
 			return ret;
@@ -257,13 +302,17 @@ int run_rtl(struct run *r, const struct options *o)
 	end_output(r);
 	if (o->verbose) {
 		double secs = seconds_since(&r->t0);
-		uint64_t cycles = r->backend->cycles(r->rtl);
+		uint64_t all = r->backend->cycles(r->rtl);
+		uint64_t cycles = all - r->cycle0, steps = r->steps - r->steps0;
 
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
+		if (r->steps0)
+			fprintf(stderr, "teasim: counted from instruction %" PRIu64 " (cycle %" PRIu64
+				" of the RTL's)\n", r->steps0, r->cycle0);
 		fprintf(stderr, "teasim: %" PRIu64 " instructions in %" PRIu64 " cycles (IPC %.3f), "
-			"%.2f s, %.1f kHz, config %s\n", r->steps, cycles,
-			cycles ? (double)r->steps / (double)cycles : 0.0, secs,
-			secs > 0 ? (double)cycles / secs / 1e3 : 0.0, r->backend->config);
+			"%.2f s, %.1f kHz, config %s\n", steps, cycles,
+			cycles ? (double)steps / (double)cycles : 0.0, secs,
+			secs > 0 ? (double)all / secs / 1e3 : 0.0, r->backend->config);
 		print_tea_stats(r);
 	}
 	return exit_status(r, code);
@@ -340,11 +389,23 @@ int setup_rtl(struct run *r, const struct options *o)
 		soc_load(r->soc, SOC_BOOTROM_BASE + off, 1, &v);
 		rom[off] = (uint8_t)v;
 	}
+	/* an interrupt due at the point is the reference's to take, as its
+	 * next step would (the restore program must not) */
+	for (struct commit c; r->steps && hart_take_due_interrupt(r->hart, &c); r->steps++)
+		if (r->log)
+			commitlog_print(r->log, &c);
 	hart_set_irq_from_soc(r->hart, false);
+	if (!hart_hand_over(r->hart, r->backend->width))
+		return error(EXIT_ERROR, "the RTL cannot take the state over: the TEA sampler "
+			     "holds a sample not yet read or a record half written (try another point)");
+	/* a state the reference did not start in: the core takes it over */
+	r->restoring = r->steps > 0;
+	r->measure_from = r->steps + o->warmup;
+	if (r->restoring && rtl_restore_rom(r, rom, sizeof(rom), &r->restore_halt_pc))
+		return EXIT_ERROR;
 	/* Semihosting: EBREAKs halt the core for the host (serve_halt). */
 	r->semihosting = o->semihosting;
-	r->backend->set_halt_on_ebreak(r->rtl, o->semihosting);
-	hart_set_tea_width(r->hart, r->backend->width);
+	r->backend->set_halt_on_ebreak(r->rtl, o->semihosting || r->restoring);
 	if (r->backend->boot(r->rtl, rom, sizeof(rom)))
 		return error(EXIT_ERROR, "the boot ROM image does not fit");
 
@@ -360,6 +421,7 @@ int setup_rtl(struct run *r, const struct options *o)
 		.sweep_count = o->sweep_count,
 		.stalls_path = o->stalls_path,
 		.stages = o->stages,
+		.start_later = true,
 	};
 	char msg[300];
 

@@ -63,13 +63,15 @@ struct options {
 	unsigned sweep_count;
 	const char *stalls_path;
 	bool stages;			/* --stages: the golden's dispatch, issue and FLOPS views */
-	/* checkpoints (checkpoint.c) */
+	/* checkpoints (checkpoint.c) and fast-forward */
 	const char *checkpoint_path;	/* --checkpoint: written at --checkpoint-at */
-	const char *checkpoint_point;	/* --checkpoint-at as given, for messages */
-	uint64_t checkpoint_at;		/* ... a count (UINT64_MAX: not one) */
-	const char *checkpoint_symbol;	/* ... or where the program's symbol starts */
-	uint32_t checkpoint_marker;	/* ... or right after this marker (hart_marker(ID); 0: none) */
+	bool fast_forward;		/* --fast-forward: the RTL takes over at the point */
+	const char *stop_point;		/* the point of either, as given, for messages */
+	uint64_t stop_at;		/* ... a count (UINT64_MAX: not one) */
+	const char *stop_symbol;	/* ... or where the program's symbol starts */
+	uint32_t stop_marker;		/* ... or right after this marker (hart_marker(ID); 0: none) */
 	const char *restore_path;	/* --restore: the run continues from it */
+	uint64_t warmup;		/* --warmup: RTL instructions run before counting */
 };
 
 struct rtl_backend;
@@ -105,6 +107,12 @@ struct run {
 	bool rearm_halt;       /* ... again once the breakpoint was taken */
 	int status;            /* --rtl: the exit status of a failure in a cycle
 				* the host ran */
+	bool at_stop;          /* --fast-forward: the ISS reached the point */
+	bool restoring;        /* --rtl: the core runs the restore program */
+	uint64_t restore_halt_pc;  /* ... which ends on the EBREAK here */
+	bool measuring;        /* --rtl: cycles and TEA count (after --warmup) */
+	uint64_t measure_from; /* ... from this instruction on */
+	uint64_t cycle0, steps0;   /* ... which came in this cycle, after this many */
 	struct timespec t0;    /* when the run started */
 	double last_progress;  /* seconds after t0 of the last progress line */
 };
@@ -166,6 +174,9 @@ int checkpoint_restore(struct run *r, const struct options *o, struct ckpt_in *i
  * status. */
 int run_iss(struct run *r, const struct options *o);
 int setup_rtl(struct run *r, const struct options *o);
+/* rtl_restore.c: writes into the RTL's boot ROM image the program that
+ * gives the core the reference's state; *halt_pc is its final EBREAK. */
+int rtl_restore_rom(struct run *r, uint8_t *rom, size_t size, uint64_t *halt_pc);
 int run_rtl(struct run *r, const struct options *o);
 /* The host's view of memory on the RTL: the SoC's coherent host port. */
 struct host_mem rtl_host_mem(struct run *r);

@@ -97,7 +97,7 @@ private:
 	unsigned long cycle_no = 0;
 	// coverage
 	unsigned long csr_ok[4] = {}, csr_bad[4] = {}, traps_to[4] = {};
-	unsigned long irqs = 0, xrets = 0, ext_ops = 0, sweeps[4] = {}, counted = 0;
+	unsigned long resumes = 0, irqs = 0, xrets = 0, ext_ops = 0, sweeps[4] = {}, counted = 0;
 	unsigned long fp_csr_ok = 0, fp_csr_off = 0, fp_flag_cycles = 0, fp_dirtied = 0,
 		      fs_seen[4] = {};
 
@@ -118,6 +118,7 @@ private:
 	void step_trap();
 	void step_irq();
 	void step_system(uint32_t insn);
+	void step_resume();
 	void step_idle();
 	void fp_commit();
 	void change_lines();
@@ -230,6 +231,7 @@ void Bench::begin_cycle()
 	dut.trap_valid_i = 0;
 	dut.mret_i = 0;
 	dut.sret_i = 0;
+	dut.resume_i = 0;
 	dut.instret_i = 0;
 	dut.fp_flags_i = 0;
 	dut.fp_dirty_i = 0;
@@ -253,6 +255,7 @@ void Bench::end_cycle()
 	dut.trap_valid_i = 0;
 	dut.mret_i = 0;
 	dut.sret_i = 0;
+	dut.resume_i = 0;
 	dut.instret_i = 0;
 	dut.fp_flags_i = 0;
 	dut.fp_dirty_i = 0;
@@ -611,6 +614,23 @@ void Bench::step_system(uint32_t insn)
 	end_cycle();
 }
 
+// The debug halt ends into a privilege (dcsr.prv's role, 2 meaning M as
+// a WARL field would): the privilege alone changes, mstatus stays.
+void Bench::step_resume()
+{
+	unsigned p = (unsigned)(rng() % 4);
+
+	dut.resume_i = 1;
+	dut.resume_priv_i = p;
+	h->priv = p == 2 ? PRIV_M : p;
+	mmu_update_keys(h);
+	h->check_irq = true;
+	hart_sample_irq_lines(h);
+	resumes++;
+	count_iss(false, 0, -1);
+	end_cycle();
+}
+
 void Bench::step_idle()
 {
 	unsigned n = rng() % (w + 1);
@@ -704,17 +724,20 @@ int Bench::run()
 			step_system(INSN_WFI);
 		else if (r < 89)
 			step_system(INSN_SFENCE);
-		else if (r < 94)
+		else if (r < 93)
 			step_idle();
+		else if (r < 94)
+			step_resume();
 		else
 			change_lines();
 	}
 
 	printf("csr ops retired U/S/M %lu/%lu/%lu, illegal %lu/%lu/%lu; traps to S/M %lu/%lu; "
-	       "interrupts %lu (TEA %lu); xRETs %lu; TEA-range ops %lu; events counted %lu; "
+	       "interrupts %lu (TEA %lu); xRETs %lu; debug resumes %lu; TEA-range ops %lu; "
+	       "events counted %lu; "
 	       "sweeps U/S/M %lu/%lu/%lu\n",
 	       csr_ok[0], csr_ok[1], csr_ok[3], csr_bad[0], csr_bad[1], csr_bad[3],
-	       traps_to[1], traps_to[3], irqs, tea_irqs, xrets, ext_ops, counted,
+	       traps_to[1], traps_to[3], irqs, tea_irqs, xrets, resumes, ext_ops, counted,
 	       sweeps[0], sweeps[1], sweeps[3]);
 	printf("F and D: fflags/frm/fcsr ops retired %lu, refused with FS Off %lu; cycles with "
 	       "FP flags %lu, FS made Dirty by fp_dirty_i %lu; cycles with FS Off/Initial/"
@@ -730,8 +753,10 @@ int Bench::run()
 			return 1;
 		}
 	}
-	if (irqs < 100 || tea_irqs < 10 || traps_to[1] < 100 || xrets < 200 || counted < 1000) {
-		printf("FAIL: too little coverage of interrupts, traps to S, xRETs or events\n");
+	if (irqs < 100 || tea_irqs < 10 || traps_to[1] < 100 || xrets < 200 || counted < 1000 ||
+	    resumes < 50) {
+		printf("FAIL: too little coverage of interrupts, traps to S, xRETs, debug resumes "
+		       "or events\n");
 		return 1;
 	}
 	if (fp_csr_ok < 1000 || fp_csr_off < 300 || fp_flag_cycles < 1000 || fp_dirtied < 100 ||

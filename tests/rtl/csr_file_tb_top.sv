@@ -29,6 +29,8 @@ module csr_file_tb_top #(
   input  logic                         mret_i,
   input  logic                         sret_i,
   output logic [63:0]                  xret_target_o,
+  input  logic                         resume_i,
+  input  logic [1:0]                   resume_priv_i,
   input  logic                         irq_m_soft_i,
   input  logic                         irq_m_timer_i,
   input  logic                         irq_m_ext_i,

@@ -160,7 +160,7 @@ int main(void)
 	dma(DRAM_BASE + DRAM_SIZE, line, 0xff, line, true);
 
 	/* Resumed, the program's loads see the host's write. */
-	rtl->resume(soc, EBREAK_PC + 4);
+	rtl->resume(soc, EBREAK_PC + 4, 3);
 	for (n = 0; ld0_commits < 3; n++) {
 		if (n > 5000)
 			fail("the core did not run the loop after the resume");

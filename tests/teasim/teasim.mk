@@ -1,6 +1,6 @@
 # teasim's command line, end to end (tests/teasim/cli.sh); its RTL runs are
 # the default configuration's.
-$(RESULTS)/teasim/cli: $(BUILD)/bin/teasim $(call rtl_lib,default) tests/teasim/cli.sh \
+$(RESULTS)/teasim/cli: $(BUILD)/bin/teasim $(call rtl_lib,default) tests/teasim/cli.sh tests/teasim/lib.sh \
 		$(BUILD)/programs/hello.elf $(BUILD)/programs/exit-code.elf \
 		$(BUILD)/programs/semihost-hello.elf $(BUILD)/programs/semihost-exit.elf FORCE
 	@$(RUN_TEST) $@ 120 tests/teasim/cli.sh $(BUILD)/bin/teasim $(BUILD)/programs $(BUILD)/tests/teasim
@@ -22,7 +22,7 @@ TEST_RESULTS += $(RESULTS)/teasim/iss-only
 # Checkpoints on the ISS (tests/teasim/checkpoint.sh): bare-metal programs
 # and a Linux boot stopped and restored (at counts, a symbol, a marker),
 # and bad checkpoint files.
-$(RESULTS)/teasim/checkpoint: $(BUILD)/bin/teasim tests/teasim/checkpoint.sh \
+$(RESULTS)/teasim/checkpoint: $(BUILD)/bin/teasim tests/teasim/checkpoint.sh tests/teasim/lib.sh \
 		$(BUILD)/programs/hello.elf $(BUILD)/programs/timer.elf $(BUILD)/programs/checksum.elf \
 		$(BUILD)/programs/paging.elf $(BUILD)/programs/semihost-exit.elf \
 		$(BUILD)/programs/marker.elf \
@@ -30,3 +30,21 @@ $(RESULTS)/teasim/checkpoint: $(BUILD)/bin/teasim tests/teasim/checkpoint.sh \
 	@$(RUN_TEST) $@ 300 tests/teasim/checkpoint.sh $(BUILD)/bin/teasim $(BUILD)/programs \
 		$(LINUX_IMAGE) $(LINUX_CPIO) $(BUILD)/tests/teasim/checkpoint
 TEST_RESULTS += $(RESULTS)/teasim/checkpoint
+
+# The RTL takes over from the ISS (tests/teasim/checkpoint-rtl.sh):
+# --fast-forward and --restore into the RTL give the straight run's commit
+# log, output and status; --warmup; errors. In make test-long also a Linux
+# boot on the ISS whose command runs on the RTL.
+CHECKPOINT_RTL_DEPS := $(BUILD)/bin/teasim $(call rtl_lib,default) tests/teasim/checkpoint-rtl.sh \
+	tests/teasim/lib.sh \
+	$(BUILD)/programs/hello.elf $(BUILD)/programs/timer.elf $(BUILD)/programs/checksum.elf \
+	$(BUILD)/programs/paging.elf $(BUILD)/programs/semihost-exit.elf $(BUILD)/programs/marker.elf
+$(RESULTS)/teasim/checkpoint-rtl: $(CHECKPOINT_RTL_DEPS) FORCE
+	@$(RUN_TEST) $@ 600 tests/teasim/checkpoint-rtl.sh $(BUILD)/bin/teasim $(BUILD)/programs \
+		$(BUILD)/tests/teasim/checkpoint-rtl
+TEST_RESULTS += $(RESULTS)/teasim/checkpoint-rtl
+
+$(RESULTS)/teasim/checkpoint-rtl-linux: $(CHECKPOINT_RTL_DEPS) $(LINUX_IMAGE) $(LINUX_CPIO) FORCE
+	@$(RUN_TEST) $@ 3600 tests/teasim/checkpoint-rtl.sh $(BUILD)/bin/teasim $(BUILD)/programs \
+		$(BUILD)/tests/teasim/checkpoint-rtl-linux $(LINUX_IMAGE) $(LINUX_CPIO)
+TEST_LONG_RESULTS += $(RESULTS)/teasim/checkpoint-rtl-linux

@@ -115,6 +115,9 @@ module commit_ctrl #(
   output logic [63:0]           dbg_pc_o,
   input  logic                  dbg_resume_i,
   input  logic [63:0]           dbg_resume_pc_i,
+  input  logic [1:0]            dbg_resume_priv_i,
+  output logic                  resume_o,           // the core resumes this cycle ...
+  output logic [1:0]            resume_priv_o,      // ... in this privilege
   input  logic [4:0]            dbg_reg_addr_i,
   output logic [63:0]           dbg_reg_rdata_o,
   input  logic                  dbg_reg_we_i,
@@ -158,6 +161,7 @@ module commit_ctrl #(
   bp_ckpt_t      dckpt_q;
   logic          dbg_halt_ebreak_q, dbg_resume_q, dbg_reg_we_q;
   logic [63:0]   dbg_resume_pc_q, dbg_reg_wdata_q;
+  logic [1:0]    dbg_resume_priv_q;
   logic [4:0]    dbg_reg_addr_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -176,6 +180,7 @@ module commit_ctrl #(
   end
   always_ff @(posedge clk_i) begin
     dbg_resume_pc_q <= dbg_resume_pc_i;
+    dbg_resume_priv_q <= dbg_resume_priv_i;
     dbg_reg_addr_q  <= dbg_reg_addr_i;
     dbg_reg_wdata_q <= dbg_reg_wdata_i;
     if (take_halt) begin
@@ -186,6 +191,8 @@ module commit_ctrl #(
 
   assign resume          = halted_q && dbg_resume_q;
   assign dbg_halted_o    = halted_q;
+  assign resume_o        = resume;
+  assign resume_priv_o   = dbg_resume_priv_q;
   assign dbg_pc_o        = dpc_q;
   assign dbg_reg_addr_o  = dbg_reg_addr_q;
   assign dbg_reg_rdata_o = head_rs1_i;

@@ -142,6 +142,7 @@ module commit_stage #(
   output logic [63:0]             dbg_pc_o,
   input  logic                    dbg_resume_i,
   input  logic [63:0]             dbg_resume_pc_i,
+  input  logic [1:0]              dbg_resume_priv_i,
   input  logic [4:0]              dbg_reg_addr_i,
   output logic [63:0]             dbg_reg_rdata_o,
   input  logic                    dbg_reg_we_i,
@@ -205,6 +206,8 @@ module commit_stage #(
   logic        mret_illegal, sret_illegal, wfi_illegal, sfence_illegal;
   logic [63:0] trap_pc, trap_target, xret_target;
   logic        do_mret, do_sret;
+  logic        dbg_resume;
+  logic [1:0]  dbg_resume_priv;
   logic        irq_pending, wfi_wakeup;
   logic [63:0] irq_cause;
   logic        ev_mispredict, ev_replay, ev_xcpt;
@@ -234,6 +237,7 @@ module commit_stage #(
     .retire_o, .retire_trap_o, .retire_psv_o,
     .ev_mispredict_o(ev_mispredict), .ev_replay_o(ev_replay), .ev_xcpt_o(ev_xcpt),
     .dbg_halt_ebreak_i, .dbg_halted_o, .dbg_pc_o, .dbg_resume_i, .dbg_resume_pc_i,
+    .dbg_resume_priv_i, .resume_o(dbg_resume), .resume_priv_o(dbg_resume_priv),
     .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i,
     .dbg_reg_addr_o, .dbg_preg_i
   );
@@ -269,6 +273,7 @@ module commit_stage #(
     .trap_valid_i(trap_valid_o), .trap_cause_i(trap_cause_o), .trap_pc_i(trap_pc),
     .trap_tval_i(trap_tval_o), .trap_target_o(trap_target),
     .mret_i(do_mret), .sret_i(do_sret), .xret_target_o(xret_target),
+    .resume_i(dbg_resume), .resume_priv_i(dbg_resume_priv),
     .irq_m_soft_i, .irq_m_timer_i, .irq_m_ext_i, .irq_s_ext_i, .mtime_i,
     .irq_pending_o(irq_pending), .irq_cause_o(irq_cause), .wfi_wakeup_o(wfi_wakeup),
     .instret_i(commit_count_o), .events_i(events),

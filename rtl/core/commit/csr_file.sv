@@ -60,6 +60,8 @@ module csr_file #(
   input  logic                       mret_i,        // commit an MRET this cycle
   input  logic                       sret_i,        // commit an SRET this cycle
   output logic [63:0]                xret_target_o, // combinational: mret_i ? mepc : sepc
+  input  logic                       resume_i,      // the debug halt ends this cycle ...
+  input  logic [1:0]                 resume_priv_i, // ... in this privilege (dcsr.prv)
   // interrupts
   input  logic                       irq_m_soft_i,
   input  logic                       irq_m_timer_i,
@@ -454,6 +456,10 @@ module csr_file #(
       ms[ST_SPIE] = 1'b1;
       ms[ST_SPP]  = 1'b0;
     end
+
+    // A resume from the debug halt sets the privilege alone, as dret does
+    // with dcsr.prv: mstatus stays as written.
+    if (resume_i) priv_d = resume_priv_i == 2'd2 ? PRIV_M : resume_priv_i;
 
     // Trap entry: xPIE = xIE, xIE = 0, xPP = the privilege it came from.
     if (trap_valid_i) begin
