@@ -18,7 +18,7 @@ TEASIM := $(BUILD)/bin/teasim
 $(TEASIM): $(SIM_BIN_SRCS:%.c=$(BUILD)/obj/%.o) $(SIM_LIB) $(BUILD)/lib/libpics.a
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS) -lm
 
 # The RTL backends: the SoC Verilated with its trace port (rtl/soc/tea_soc.sv),
 # the Verilator runtime, the C++ glue of sim/rtl/ and the DRAM model it

@@ -65,7 +65,17 @@ $(BUILD)/rv/eval/bench/tea/buf-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS
 bench-tea: $(BUILD)/bin/teasim $(RTL_LIB) $(BENCH_TEA_PROGRAMS)
 	@eval/bench/tea-overhead.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BENCH_TEA_PROGRAMS)
 
-bench: bench-iss bench-rtl bench-stages bench-flops bench-tea bench-linux
+bench: bench-iss bench-rtl bench-stages bench-flops bench-tea bench-linux bench-sampled
+
+# Sampled simulation against full detailed runs (eval/bench/sampled.sh):
+# workloads at their default size, a window of 10,000 instructions every
+# 500,000, at three warm-ups.
+BENCH_SAMPLED_WORKLOADS := lz sort strings interp graph matmul
+.PHONY: bench-sampled
+bench-sampled: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(RTL_LIB) \
+		$(BENCH_SAMPLED_WORKLOADS:%=$(BUILD)/workloads/%.elf)
+	@eval/bench/sampled.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BUILD)/bin/teaperf 500000 10000 \
+		"10000 30000 100000" $(BENCH_SAMPLED_WORKLOADS:%=$(BUILD)/workloads/%.elf)
 
 # The cost of TEA sampling under Linux (eval/bench/linux-overhead.sh): the
 # hash workload as a Linux command on the RTL, without sampling and under

@@ -172,6 +172,23 @@ void tea_run_start(struct tea_run *r)
 	r->measuring = true;
 }
 
+/* Back to how it was created, as a fresh core's sampler is: the files and
+ * what they hold so far stay. */
+static void sampling_new_core(struct sampling *sp, const struct tea_run_options *o, uint32_t period)
+{
+	tea_sampler_model_reset(&sp->model, o->width);
+	sp->drive = (struct tea_debug_write){ 0 };
+	sp->next = (struct tea_debug_write){ sp->writer != NULL, TEA_CSR_PERIOD, period };
+}
+
+void tea_run_new_core(struct tea_run *r)
+{
+	r->measuring = false;
+	sampling_new_core(&r->main, &r->o, r->o.period);
+	for (unsigned i = 0; i < r->o.sweep_count; i++)
+		sampling_new_core(&r->sweep[i], &r->o, r->o.sweep_periods[i]);
+}
+
 static int record(struct sampling *sp, const struct tea_sample_regs *s, unsigned width,
 		  struct pics_error *err)
 {

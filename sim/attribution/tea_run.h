@@ -67,6 +67,10 @@ void tea_run_destroy(struct tea_run *r);
 void tea_run_debug_write(const struct tea_run *r, struct tea_debug_write *w);
 /* From the coming cycle on, sample and attribute the cycles. */
 void tea_run_start(struct tea_run *r);
+/* The next cycles are a new core's, from its reset (teasim --sample-every:
+ * a window): the sampler models start over, counting waits for
+ * tea_run_start(); the files go on. */
+void tea_run_new_core(struct tea_run *r);
 /* One cycle: @c is what the commit stage did (its csr fields include the
  * debug write), @rtl the sampler registers at the end of the cycle. -1
  * with a one-line reason in @msg when the RTL and the model disagree or a

@@ -90,6 +90,10 @@ bool hart_set_tea_sampler(struct hart *h, bool on);
  * when the sampler holds what registers cannot carry: a sample not yet
  * read, a record half written, a CSR write on its way. */
 bool hart_hand_over(struct hart *h, unsigned tea_width);
+/* The other way (teasim --sample-every: the RTL ran a window): the hart
+ * runs on its own again, its interrupts from the SoC, its sampler model
+ * holding the registers the reference kept. False when out of memory. */
+bool hart_take_back(struct hart *h);
 /* The mip bits software writes (SSIP, STIP, SEIP), without the lines. */
 uint64_t hart_mip_software(const struct hart *h);
 

@@ -60,23 +60,50 @@ bool hart_set_tea_sampler(struct hart *h, bool on)
 	return true;
 }
 
+/* The sampler's registers that a hand-over carries, in this order. */
+static const unsigned kept[] = { TEA_CSR_CTL, TEA_CSR_PERIOD, TEA_CSR_LOST, TEA_CSR_FILT,
+				 TEA_CSR_COUNT, TEA_CSR_BASE, TEA_CSR_LIMIT, TEA_CSR_PTR,
+				 TEA_CSR_WMARK };
+#define NKEPT (sizeof(kept) / sizeof(kept[0]))
+
 bool hart_hand_over(struct hart *h, unsigned tea_width)
 {
-	static const unsigned kept[] = { TEA_CSR_CTL, TEA_CSR_PERIOD, TEA_CSR_LOST, TEA_CSR_FILT,
-					 TEA_CSR_COUNT, TEA_CSR_BASE, TEA_CSR_LIMIT, TEA_CSR_PTR,
-					 TEA_CSR_WMARK };
-	uint64_t v[sizeof(kept) / sizeof(kept[0])];
+	uint64_t v[NKEPT];
 
-	if (h->tea_model && (h->tea_busy || h->tea_model->wr_idx ||
-			     (tea_sampler_model_stat(h->tea_model) & TEA_STAT_V)))
+	if (h->tea_model && (h->tea_wr || h->tea_model->wr_busy || h->tea_buf_ack ||
+			     h->tea_buf_done || (tea_sampler_model_stat(h->tea_model) & TEA_STAT_V)))
 		return false;
-	for (unsigned i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+	for (unsigned i = 0; i < NKEPT; i++)
 		tea_csr_read(h, kept[i], &v[i]);
 	hart_set_tea_sampler(h, false);
 	h->tea_width = tea_width;
-	for (unsigned i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+	for (unsigned i = 0; i < NKEPT; i++)
 		tea_csr_write(h, kept[i], v[i]);
 	h->resv_valid = false;
+	return true;
+}
+
+bool hart_take_back(struct hart *h)
+{
+	struct tea_sampler_model *m;
+	uint64_t v[NKEPT];
+
+	for (unsigned i = 0; i < NKEPT; i++)
+		tea_csr_read(h, kept[i], &v[i]);
+	if (!hart_set_tea_sampler(h, true))
+		return false;
+	m = h->tea_model;
+	m->ctl = (uint32_t)v[0];
+	m->period = (uint32_t)v[1];
+	m->lost = v[2];
+	m->filtered = v[3];
+	m->countdown = (uint32_t)v[4];
+	m->base = v[5];
+	m->limit = v[6];
+	m->ptr = v[7];
+	m->wmark = v[8];
+	h->tea_busy = m->ctl & TEA_CTL_EN;
+	hart_set_irq_from_soc(h, true);
 	return true;
 }
 

@@ -334,6 +334,11 @@ static void rtl_soc_select_reg(struct rtl_soc *s, unsigned reg)
 	s->top->dbg_reg_addr_i = reg;
 }
 
+static uint64_t rtl_soc_mtime(const struct rtl_soc *s)
+{
+	return s->top->mtime_o;
+}
+
 static uint64_t rtl_soc_reg(const struct rtl_soc *s)
 {
 	return s->top->dbg_reg_rdata_o;
@@ -430,6 +435,7 @@ const struct rtl_backend tea_rtl_backend = {
 	.boot = rtl_soc_boot,
 	.cycle = rtl_soc_cycle,
 	.cycles = rtl_soc_cycles,
+	.mtime = rtl_soc_mtime,
 	.dma_start = rtl_soc_dma_start,
 	.dma_done = rtl_soc_dma_done,
 	.set_halt_on_ebreak = rtl_soc_set_halt_on_ebreak,

@@ -65,6 +65,8 @@ struct rtl_backend {
 	unsigned (*cycle)(struct rtl_soc *s, struct commit *out);
 
 	uint64_t (*cycles)(const struct rtl_soc *s);
+	/* The CLINT's mtime, as the core reads it. */
+	uint64_t (*mtime)(const struct rtl_soc *s);
 
 	/* The SoC's coherent host port (rtl/soc/host_dma.sv), a 64-byte line
 	 * per request. dma_start() offers a request to the coming cycles (one

@@ -9,7 +9,7 @@
 
 #define CLINT_MSIP      0x0000
 #define CLINT_MTIMECMP  0x4000
-#define CLINT_MTIME     0xbff8
+#define CLINT_MTIME     (SOC_CLINT_MTIME - SOC_CLINT_BASE)
 #define CLINT_TIMER_END 0xc000
 
 int clint_init(struct clint *c, unsigned nharts)

@@ -27,6 +27,7 @@ struct soc {
 	struct clint clint;
 	struct plic plic;
 	struct uart uart;
+	bool io_owned;          /* the UART prints, the host files are served */
 	bool exit_requested;
 	bool reset_requested;
 	int exit_code;
@@ -70,6 +71,7 @@ struct soc *soc_create(const struct soc_config *cfg)
 	if (plic_init(&soc->plic, 2 * cfg->nharts) < 0)
 		goto fail;
 	uart_init(&soc->uart, cfg->console);
+	soc->io_owned = true;
 	return soc;
 fail:
 	soc_destroy(soc);
@@ -215,7 +217,7 @@ static int mmio_load(struct soc *soc, uint64_t pa, unsigned size,
 		return size == 2 || size == 4 ? 0 : -1;
 	}
 	if (in_range(pa, SOC_HOST_FILES_BASE, SOC_HOST_FILES_SIZE)) {
-		const struct soc_device *d = soc->cfg.host_files;
+		const struct soc_device *d = soc->io_owned ? soc->cfg.host_files : NULL;
 
 		*val = 0;
 		return d ? d->load(d->ctx, pa - SOC_HOST_FILES_BASE, size, val) : 0;
@@ -237,7 +239,7 @@ static int mmio_store(struct soc *soc, uint64_t pa, unsigned size,
 	if (in_range(pa, SOC_FINISHER_BASE, SOC_FINISHER_SIZE))
 		return finisher_store(soc, pa - SOC_FINISHER_BASE, size, val);
 	if (in_range(pa, SOC_HOST_FILES_BASE, SOC_HOST_FILES_SIZE)) {
-		const struct soc_device *d = soc->cfg.host_files;
+		const struct soc_device *d = soc->io_owned ? soc->cfg.host_files : NULL;
 
 		return d ? d->store(d->ctx, pa - SOC_HOST_FILES_BASE, size, val) : 0;
 	}
@@ -389,10 +391,10 @@ static void dram_restore(struct soc *soc, struct ckpt_in *in)
 	}
 }
 
-void soc_hand_over_io(struct soc *soc)
+void soc_own_io(struct soc *soc, bool own)
 {
-	soc->uart.console = NULL;
-	soc->cfg.host_files = NULL;
+	soc->uart.console = own ? soc->cfg.console : NULL;
+	soc->io_owned = own;
 }
 
 static unsigned rebase(struct soc_mmio_write *w, unsigned n, uint64_t base)

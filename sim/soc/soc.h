@@ -17,6 +17,7 @@
 #define SOC_HOST_FILES_SIZE 0x00001000ull
 #define SOC_CLINT_BASE    0x02000000ull
 #define SOC_CLINT_SIZE    0x00010000ull
+#define SOC_CLINT_MTIME   (SOC_CLINT_BASE + 0xbff8)  /* mtime, 64 bits */
 #define SOC_PLIC_BASE     0x0c000000ull
 #define SOC_PLIC_SIZE     0x00600000ull
 #define SOC_UART_BASE     0x10000000ull
@@ -104,9 +105,10 @@ bool soc_reset_requested(const struct soc *soc);
  * ISS's TEA sampler). */
 void soc_set_irq_source(struct soc *soc, unsigned src, bool level);
 
-/* From now on the UART prints nothing and the host file window is not
- * served: another model of the SoC (the RTL's) has taken both over. */
-void soc_hand_over_io(struct soc *soc);
+/* Whether the UART prints and the host file window is served (as the
+ * configuration says), or neither: another model of the SoC (the RTL's)
+ * has taken both over for a while. */
+void soc_own_io(struct soc *soc, bool own);
 
 /* Feeds a received byte to the UART (console input). */
 void soc_uart_receive(struct soc *soc, uint8_t byte);

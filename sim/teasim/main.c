@@ -74,7 +74,7 @@ static struct hart *make_hart(struct run *r, const struct options *o, unsigned i
 	/* On the ISS, a model of the sampler (one cycle per instruction); on
 	 * the RTL its own, which takes the model's registers over after a
 	 * fast-forward or from a checkpoint. */
-	if ((!o->rtl || o->fast_forward || o->restore_path) && !hart_set_tea_sampler(h, true)) {
+	if ((!o->rtl || o->iss_first || o->restore_path) && !hart_set_tea_sampler(h, true)) {
 		hart_destroy(h);
 		return NULL;
 	}
@@ -122,9 +122,9 @@ int main(int argc, char **argv)
 		.isa = o.fp ? "rv64imafdc_zicsr_zifencei" : "rv64imac_zicsr_zifencei",
 		.mmu = "riscv,sv39",
 		/* with --rtl the RTL UART prints and its host port serves
-		 * (after a fast-forward: from then on) */
-		.console = o.rtl && !o.fast_forward ? NULL : r.console,
-		.host_files = o.rtl && !o.fast_forward ? NULL : &r.host_dev,
+		 * (after the ISS's part: while the RTL runs) */
+		.console = o.rtl && !o.iss_first ? NULL : r.console,
+		.host_files = o.rtl && !o.iss_first ? NULL : &r.host_dev,
 	};
 	if (o.dump_dts)
 		return dump_dts(&cfg, &o, &r);
@@ -139,7 +139,7 @@ int main(int argc, char **argv)
 	/* The host's accesses to target memory: on the RTL through its
 	 * coherent host port, which semihosting reaches through the reference
 	 * hart (it translates the program's virtual addresses). */
-	r.mem = o.rtl && !o.fast_forward ? rtl_host_mem(&r) : host_mem_of_soc(r.soc);
+	r.mem = o.rtl && !o.iss_first ? rtl_host_mem(&r) : host_mem_of_soc(r.soc);
 	htif_init(&r.htif, r.soc, &r.mem, r.prog.tohost, r.prog.fromhost, r.console);
 	r.semihost = (struct semihost){ .out = r.console, .err = stderr, .cmdline = o.cmdline,
 					.clock_hz = CLOCK_HZ, .userspace = o.semihosting_userspace };
@@ -170,33 +170,37 @@ int main(int argc, char **argv)
 		}
 	}
 
+	r.iss_stop_at = o.checkpoint_path || o.fast_forward ? o.stop_at : UINT64_MAX;
 	if (o.checkpoint_path || o.fast_forward) {
 		ret = checkpoint_arm(&r, &o);
 		if (ret)
 			goto out;
 	}
 
-	if (o.fast_forward) {
-		ret = run_iss(&r, &o);
-		if (ret || !r.at_stop)
-			goto out;
-		soc_hand_over_io(r.soc);
-		r.mem = rtl_host_mem(&r);
-	}
-	if (o.rtl) {
-		ret = setup_rtl(&r, &o);
-		if (ret)
-			goto out;
-		ret = run_rtl(&r, &o);
-		/* the files describe a whole run: only when the program ended */
-		if (program_ended(&r, &code) && (o.tea_samples || o.golden_path || o.baselines_prefix)) {
-			int t = finish_tea(&r, &o);
-
-			if (t)
-				ret = t;
+	if (o.sample_every) {
+		ret = run_sampled(&r, &o);
+	} else if (o.rtl) {
+		if (o.fast_forward) {
+			ret = run_iss(&r, &o);
+			if (ret || !r.at_stop)
+				goto out;
+			soc_own_io(r.soc, false);
+			r.mem = rtl_host_mem(&r);
 		}
+		ret = setup_rtl(&r, &o);
+		if (!ret)
+			ret = setup_tea(&r, &o);
+		if (!ret)
+			ret = run_rtl(&r, &o);
 	} else {
 		ret = run_iss(&r, &o);
+	}
+	/* the files describe a whole run: only when the program ended */
+	if (r.tea && program_ended(&r, &code) && (o.tea_samples || o.golden_path || o.baselines_prefix)) {
+		int t = finish_tea(&r, &o);
+
+		if (t)
+			ret = t;
 	}
 	if (o.signature_path && program_ended(&r, &code)) {
 		int sig = write_signature(&r, o.signature_path);

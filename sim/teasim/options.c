@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,10 @@
 #define DEFAULT_DRAM_CPL  4              /* cycles per 64-byte line: 1.6 GB/s at 100 MHz */
 #define DEFAULT_TEA_PERIOD 4000          /* cycles between TEA samples */
 #define DEFAULT_CONFIG "default"         /* the core configuration of --rtl */
+/* sampled simulation: a window's instructions and its warm-up before it
+ * (docs/teasim.md, "Sampled simulation": how they were chosen) */
+#define DEFAULT_WINDOW 10000
+#define DEFAULT_WARMUP 100000
 /* A Linux boot's defaults (docs/linux.md): Debian's OpenSBI, and a console
  * on the UART from the first line, and a panic or an oops that resets the
  * machine (teasim then fails) instead of hanging it. */
@@ -73,7 +78,16 @@ static void usage(FILE *f)
 	      "      --fast-forward N  RTL: the ISS runs to the point (N instructions, SYMBOL or\n"
 	      "                        marker:ID, as --checkpoint-at), then the core takes over\n"
 	      "      --warmup N        RTL: after --restore or --fast-forward, run N instructions\n"
-	      "                        before counting cycles, TEA samples and the golden\n"
+	      "                        before counting cycles, TEA samples and the golden; with\n"
+	      "                        --sample-every, before each window (default %d)\n"
+	      "      --sample-every N  RTL: sampled simulation: the ISS runs the program, the RTL\n"
+	      "                        a window every N instructions; the profiles hold the\n"
+	      "                        windows, -v estimates the run's cycles with a 99.7%%\n"
+	      "                        confidence interval\n"
+	      "      --window W        RTL, with --sample-every: instructions a window counts\n"
+	      "                        (default %d)\n"
+	      "      --window-log FILE with --sample-every: a line per window: the instruction\n"
+	      "                        it starts counting at, instructions and cycles counted\n"
 	      "      --harts N         ISS: N harts (1 to %d, default 1), each with a TEA\n"
 	      "                        sampler; they take turns of %d instructions, and\n"
 	      "                        --max-insns counts each hart's\n"
@@ -116,7 +130,8 @@ static void usage(FILE *f)
 	      "argument may not be empty or hold a space or a control character.\n"
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
 	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
-	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, HART_MARKER_MAX, TEASIM_MAX_HARTS,
+	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, HART_MARKER_MAX, DEFAULT_WARMUP,
+	      DEFAULT_WINDOW, TEASIM_MAX_HARTS,
 	      ISS_TURN,
 	      HOST_FILES_DEFAULT_MAX_FILES,
 	      HOST_FILES_DEFAULT_MAX_BYTES, HOST_FILES_DEFAULT_MAX_BYTES >> 20);
@@ -261,7 +276,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_PERIOD_SWEEP, OPT_STALL_LENGTHS, OPT_STAGES, OPT_KERNEL, OPT_BIOS, OPT_INITRD,
 	       OPT_APPEND, OPT_HOST_DIR, OPT_HOST_MAX_FILES, OPT_HOST_MAX_BYTES, OPT_CONFIG, OPT_ISA,
 	       OPT_SEMIHOSTING_USERSPACE, OPT_CHECKPOINT_AT, OPT_CHECKPOINT, OPT_RESTORE,
-	       OPT_FAST_FORWARD, OPT_WARMUP,
+	       OPT_FAST_FORWARD, OPT_WARMUP, OPT_SAMPLE_EVERY, OPT_WINDOW, OPT_WINDOW_LOG,
 	       OPT_HARTS };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
@@ -297,6 +312,9 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "checkpoint-at", required_argument, NULL, OPT_CHECKPOINT_AT },
 		{ "fast-forward", required_argument, NULL, OPT_FAST_FORWARD },
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
+		{ "sample-every", required_argument, NULL, OPT_SAMPLE_EVERY },
+		{ "window", required_argument, NULL, OPT_WINDOW },
+		{ "window-log", required_argument, NULL, OPT_WINDOW_LOG },
 		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 		{ "restore", required_argument, NULL, OPT_RESTORE },
 		{ "harts", required_argument, NULL, OPT_HARTS },
@@ -457,6 +475,19 @@ int parse_options(int argc, char **argv, struct options *o)
 				return error(EXIT_USAGE, "--warmup needs a number of instructions, not '%s'",
 					     optarg);
 			break;
+		case OPT_SAMPLE_EVERY:
+			if (!parse_u64(optarg, &o->sample_every) || !o->sample_every)
+				return error(EXIT_USAGE, "--sample-every needs a number of instructions, "
+					     "not '%s'", optarg);
+			break;
+		case OPT_WINDOW_LOG:
+			o->window_log = optarg;
+			break;
+		case OPT_WINDOW:
+			if (!parse_u64(optarg, &o->window) || !o->window)
+				return error(EXIT_USAGE, "--window needs a number of instructions, not '%s'",
+					     optarg);
+			break;
 		case OPT_RESTORE:
 			o->restore_path = optarg;
 			break;
@@ -494,9 +525,26 @@ int parse_options(int argc, char **argv, struct options *o)
 	if (o->fast_forward && (!o->rtl || checkpoint_at_given || o->restore_path))
 		return error(EXIT_USAGE, "--fast-forward hands the run to the RTL: it needs --rtl, and "
 			     "neither --checkpoint-at nor --restore");
-	if (o->warmup && !o->fast_forward && !o->restore_path)
-		return error(EXIT_USAGE, "--warmup needs --fast-forward or --restore (a run from reset "
-			     "counts from its first cycle)");
+	if (o->sample_every && !o->window)
+		o->window = DEFAULT_WINDOW;
+	if (o->sample_every && !o->warmup)
+		o->warmup = DEFAULT_WARMUP;
+	if ((o->window || o->window_log) && !o->sample_every)
+		return error(EXIT_USAGE, "--window and --window-log need --sample-every");
+	if (o->sample_every && (!o->rtl || o->fast_forward || o->restore_path || checkpoint_at_given))
+		return error(EXIT_USAGE, "--sample-every runs windows on the RTL: it needs --rtl, and "
+			     "none of --fast-forward, --restore and --checkpoint-at");
+	if (o->sample_every && o->sample_every <= o->warmup + o->window)
+		return error(EXIT_USAGE, "--sample-every %" PRIu64 " leaves no room between windows of "
+			     "%" PRIu64 " instructions after %" PRIu64 " of warm-up", o->sample_every,
+			     o->window, o->warmup);
+	if (o->sample_every && o->tea_from_program)
+		return error(EXIT_USAGE, "--sample-every samples through the trace port only "
+			     "(--tea-source trace)");
+	if (o->warmup && !o->fast_forward && !o->restore_path && !o->sample_every)
+		return error(EXIT_USAGE, "--warmup needs --fast-forward, --restore or --sample-every "
+			     "(a run from reset counts from its first cycle)");
+	o->iss_first = o->fast_forward || o->sample_every;
 	if (o->nharts > 1 && (o->rtl || o->log_path || o->restore_path || checkpoint_at_given))
 		return error(EXIT_USAGE, "--harts runs several harts on the ISS only: not with --rtl (the "
 			     "core has one hart), --log, --checkpoint-at or --restore");

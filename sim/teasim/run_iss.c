@@ -74,7 +74,8 @@ static uint64_t run_harts(struct run *r, uint64_t n)
 
 int run_iss(struct run *r, const struct options *o)
 {
-	bool stops = o->checkpoint_path || o->fast_forward;
+	/* a named point (checkpoint, fast-forward), or a count */
+	bool named = o->checkpoint_path || o->fast_forward;
 	int code, ret;
 
 	clock_gettime(CLOCK_MONOTONIC, &r->t0);
@@ -84,14 +85,14 @@ int run_iss(struct run *r, const struct options *o)
 
 		if (o->max_insns && o->max_insns - r->steps < n)
 			n = o->max_insns - r->steps;
-		if (stops && o->stop_at - r->steps < n)
-			n = o->stop_at - r->steps;
+		if (r->iss_stop_at - r->steps < n)
+			n = r->iss_stop_at - r->steps;
 		n = r->log ? step_logged(r, n) : run_harts(r, n);
 		r->steps += n;
 		advance_time(r, n);
 		/* before the host is polled: the run it continues polls where
 		 * an uninterrupted one does */
-		if (stops && (r->steps == o->stop_at || hart_reached(r->hart)) &&
+		if ((r->steps == r->iss_stop_at || (named && hart_reached(r->hart))) &&
 		    !program_ended(r, &code)) {
 			if (o->checkpoint_path)
 				return checkpoint_write(r, o);
@@ -117,7 +118,7 @@ int run_iss(struct run *r, const struct options *o)
 	if (o->fast_forward)
 		return error(EXIT_ERROR, "--fast-forward %s: the program ended after %" PRIu64
 			     " instructions, before it", o->stop_point, r->steps);
-	if (o->verbose) {
+	if (o->verbose && !o->sample_every) {
 		fprintf(stderr, "teasim: the program exited with code %d\n", code);
 		print_status(r, seconds_since(&r->t0), "\n");
 	}

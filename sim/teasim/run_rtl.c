@@ -274,6 +274,10 @@ int run_rtl(struct run *r, const struct options *o)
 		}
 		if (program_ended(r, &code))
 			break;
+		if (r->rtl_stop_at && r->steps >= r->rtl_stop_at) {
+			r->at_stop = true;	/* the window ends: the ISS goes on */
+			return 0;
+		}
 		if (!idle)
 			wfi_idle = 0;
 		/* a WFI's wait counts apart, so that the interrupt that ends
@@ -300,7 +304,7 @@ int run_rtl(struct run *r, const struct options *o)
 	}
 	r->tea_done = true;
 	end_output(r);
-	if (o->verbose) {
+	if (o->verbose && !o->sample_every) {
 		double secs = seconds_since(&r->t0);
 		uint64_t all = r->backend->cycles(r->rtl);
 		uint64_t cycles = all - r->cycle0, steps = r->steps - r->steps0;
@@ -408,7 +412,14 @@ int setup_rtl(struct run *r, const struct options *o)
 	r->backend->set_halt_on_ebreak(r->rtl, o->semihosting || r->restoring);
 	if (r->backend->boot(r->rtl, rom, sizeof(rom)))
 		return error(EXIT_ERROR, "the boot ROM image does not fit");
+	return 0;
+}
 
+/* What teasim does with the RTL's trace port: TEA's samples, the golden
+ * reference, the baselines (tea_run.h); counting starts with the run's
+ * measured part (start_measuring). */
+int setup_tea(struct run *r, const struct options *o)
+{
 	struct tea_run_options to = {
 		.width = r->backend->width,
 		.binary = o->elf,
@@ -431,10 +442,21 @@ int setup_rtl(struct run *r, const struct options *o)
 	return 0;
 }
 
+/* The core and its checker go; the reference runs on alone from the state
+ * they reached, with the RTL's time (the program has read it). */
+void end_rtl(struct run *r)
+{
+	if (r->rtl) {
+		soc_store(r->soc, SOC_CLINT_MTIME, 8, r->backend->mtime(r->rtl));
+		r->backend->destroy(r->rtl);
+	}
+	r->rtl = NULL;
+	cosim_destroy(r->cosim);
+	r->cosim = NULL;
+}
+
 void destroy_rtl(struct run *r)
 {
 	tea_run_destroy(r->tea);
-	cosim_destroy(r->cosim);
-	if (r->rtl)
-		r->backend->destroy(r->rtl);
+	end_rtl(r);
 }

@@ -72,6 +72,9 @@ struct options {
 	uint32_t stop_marker;		/* ... or right after this marker (hart_marker(ID); 0: none) */
 	const char *restore_path;	/* --restore: the run continues from it */
 	uint64_t warmup;		/* --warmup: RTL instructions run before counting */
+	uint64_t sample_every, window;	/* --sample-every, --window (0: not sampled) */
+	const char *window_log;		/* --window-log */
+	bool iss_first;			/* the ISS runs first: --fast-forward, --sample-every */
 };
 
 struct rtl_backend;
@@ -107,7 +110,9 @@ struct run {
 	bool rearm_halt;       /* ... again once the breakpoint was taken */
 	int status;            /* --rtl: the exit status of a failure in a cycle
 				* the host ran */
-	bool at_stop;          /* --fast-forward: the ISS reached the point */
+	uint64_t iss_stop_at;  /* the ISS stops after this many (UINT64_MAX: never) */
+	uint64_t rtl_stop_at;  /* the RTL stops after this many (0: never) */
+	bool at_stop;          /* the run stopped there, the other side goes on */
 	bool restoring;        /* --rtl: the core runs the restore program */
 	uint64_t restore_halt_pc;  /* ... which ends on the EBREAK here */
 	bool measuring;        /* --rtl: cycles and TEA count (after --warmup) */
@@ -174,6 +179,11 @@ int checkpoint_restore(struct run *r, const struct options *o, struct ckpt_in *i
  * status. */
 int run_iss(struct run *r, const struct options *o);
 int setup_rtl(struct run *r, const struct options *o);
+int setup_tea(struct run *r, const struct options *o);
+/* The RTL model goes, the ISS runs on from the state it reached. */
+void end_rtl(struct run *r);
+/* run_sampled.c: --sample-every: the ISS, and the RTL in windows. */
+int run_sampled(struct run *r, const struct options *o);
 /* rtl_restore.c: writes into the RTL's boot ROM image the program that
  * gives the core the reference's state; *halt_pc is its final EBREAK. */
 int rtl_restore_rom(struct run *r, uint8_t *rom, size_t size, uint64_t *halt_pc);

@@ -5,7 +5,8 @@ BENCH_SCRIPT_INPUTS := $(BUILD)/programs/hello.elf $(BUILD)/bench/tea/irq-sampli
 
 $(RESULTS)/bench-scripts/rows: $(BENCH_SCRIPT_INPUTS) $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		$(RTL_LIB) $(LINUX_IMAGE) $(LINUX_CPIO) tests/bench/scripts-test.sh eval/bench/bench-rtl.sh \
-		eval/bench/stages.sh eval/bench/tea-overhead.sh eval/bench/linux-overhead.sh FORCE
+		eval/bench/stages.sh eval/bench/tea-overhead.sh eval/bench/linux-overhead.sh \
+		eval/bench/sampled.sh FORCE
 	@$(RUN_TEST) $@ 300 tests/bench/scripts-test.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		$(BENCH_SCRIPT_INPUTS) $(LINUX_DIR)
 TEST_RESULTS += $(RESULTS)/bench-scripts/rows

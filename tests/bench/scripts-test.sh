@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The benchmark scripts of `make bench` (eval/bench/) read teasim's summary
 # lines; `make bench` is not in `make test`, so a change of those lines would
-# break it unseen. This runs bench-rtl.sh, stages.sh and tea-overhead.sh on
-# small programs and checks the rows they print.
+# break it unseen. This runs bench-rtl.sh, stages.sh, tea-overhead.sh,
+# sampled.sh and linux-overhead.sh on small programs and checks the rows
+# they print.
 # usage: scripts-test.sh TEASIM TEAPERF PROGRAM.elf IRQ_SAMPLING_0.elf IRQ_SAMPLING_P.elf \
 #	BUF_SAMPLING_P.elf LINUX_DIR
 set -uo pipefail
@@ -33,6 +34,17 @@ echo "$out" | grep -qE '^off: [1-9][0-9]* cycles$' || fail "tea-overhead.sh prin
 for mode in interrupt buffer; do
 	echo "$out" | grep -qE "^$mode period [1-9][0-9]*: [1-9][0-9]* samples, [0-9]+ lost, [-+][0-9]+\.[0-9]{2}%$" ||
 		fail "tea-overhead.sh printed no $mode line with samples"
+done
+# sampled.sh on a program of a few windows, at two warm-ups
+out=$(BENCH_JOBS=1 eval/bench/sampled.sh "$sim --config default" "$teaperf" 60000 2000 "1000 5000" \
+	"$irq0" 2>&1) || { echo "$out"; fail "sampled.sh failed"; }
+echo "$out"
+sname=$(basename "$irq0" .elf)
+echo "$out" | grep -qE "^$sname: [1-9][0-9]* cycles, [1-9][0-9]* instructions, [0-9]+\.[0-9] s$" ||
+	fail "sampled.sh printed no line for the full run"
+for u in 1000 5000; do
+	echo "$out" | grep -qE "^$sname warmup $u: estimated [1-9][0-9]* cycles \([-+][0-9]+\.[0-9]{2}%, interval \+-[0-9.]+%\), function-level error [0-9.]+%, [0-9]+\.[0-9] s$" ||
+		fail "sampled.sh printed no line for warm-up $u"
 done
 # linux-overhead.sh on the ISS, a short command at two periods
 out=$(eval/bench/linux-overhead.sh "$linux" "$sim" "/bin/loop 2000" 100000 20000 2>&1) ||

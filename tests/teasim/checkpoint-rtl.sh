@@ -79,7 +79,7 @@ samples=$(grep -o '[0-9]* samples taken' "$work/warm.err" | awk '{ print $1 }')
 check "checksum with --warmup: $samples samples in $cycles cycles at period 1000" $?
 
 expect_error "--fast-forward without --rtl" 2 "needs --rtl" --fast-forward 10 "$programs/hello.elf"
-expect_error "--warmup alone" 2 "needs --fast-forward or --restore" --rtl --warmup 10 "$programs/hello.elf"
+expect_error "--warmup alone" 2 "needs --fast-forward, --restore or --sample-every" --rtl --warmup 10 "$programs/hello.elf"
 expect_error "--fast-forward past the end" 125 "ended after" --rtl --fast-forward 100000000 \
 	"$programs/hello.elf"
 expect_error "--fast-forward to a missing symbol" 2 "no symbol nosuch" --rtl --fast-forward nosuch \

@@ -48,3 +48,12 @@ $(RESULTS)/teasim/checkpoint-rtl-linux: $(CHECKPOINT_RTL_DEPS) $(LINUX_IMAGE) $(
 	@$(RUN_TEST) $@ 3600 tests/teasim/checkpoint-rtl.sh $(BUILD)/bin/teasim $(BUILD)/programs \
 		$(BUILD)/tests/teasim/checkpoint-rtl-linux $(LINUX_IMAGE) $(LINUX_CPIO)
 TEST_LONG_RESULTS += $(RESULTS)/teasim/checkpoint-rtl-linux
+
+# Sampled simulation (tests/teasim/sampled.sh): output and status as the
+# straight run's, the windows where they belong, the estimate and its
+# interval as the windows give them, the golden reference the windows'.
+$(RESULTS)/teasim/sampled: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(call rtl_lib,default) \
+		tests/teasim/sampled.sh tests/teasim/lib.sh $(BUILD)/programs/checksum.elf FORCE
+	@$(RUN_TEST) $@ 300 tests/teasim/sampled.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
+		$(BUILD)/programs $(BUILD)/tests/teasim/sampled
+TEST_RESULTS += $(RESULTS)/teasim/sampled
