@@ -8,6 +8,9 @@
 #                                        cycles, under a minute on the RTL)
 #   $(BUILD)/workloads/<name>-small.elf  SCALE=1, a few 100k cycles, the
 #                                        tests' (tests/workloads/)
+#   $(BUILD)/workloads/<name>-long.elf   SCALE=2048, about 10^9
+#                                        instructions, for sampled
+#                                        simulation (make bench-sampled)
 
 # The floating-point workloads (F and D) are built with WL_FP_CFLAGS; on
 # the ISS they run with --isa rv64imafdc (the RTL core always has F and D).
@@ -24,7 +27,8 @@ WL_FP_CFLAGS  := -march=rv64imafdc -misa-spec=2.2 -mabi=lp64 -fno-math-errno \
 # (on the objects only: a target's variables reach its prerequisites)
 $(WL_FP_NAMES:%=$(BUILD)/rv/eval/workloads/%.c.o) \
 $(WL_FP_NAMES:%=$(BUILD)/rv/eval/workloads/small/%.c.o) \
-$(WL_FP_NAMES:%=$(BUILD)/rv/eval/workloads/demo/%.c.o): BM_CFLAGS += $(WL_FP_CFLAGS)
+$(WL_FP_NAMES:%=$(BUILD)/rv/eval/workloads/demo/%.c.o) \
+$(WL_FP_NAMES:%=$(BUILD)/rv/eval/workloads/long/%.c.o): BM_CFLAGS += $(WL_FP_CFLAGS)
 
 # $(call wl_size_rules,SIZE,SCALE): $(BUILD)/workloads/<name>-SIZE.elf
 define wl_size_rules
@@ -40,6 +44,7 @@ $$(BUILD)/workloads/%-$(1).elf: $$(BUILD)/rv/eval/workloads/$(1)/%.c.o $$(BM_LIB
 endef
 $(eval $(call wl_size_rules,small,1))
 $(eval $(call wl_size_rules,demo,8))
+$(eval $(call wl_size_rules,long,2048))
 
 $(BUILD)/workloads/%.elf: $(BUILD)/rv/eval/workloads/%.c.o $(BM_LIB) $(BM_LDSCRIPT)
 	@mkdir -p $(@D)

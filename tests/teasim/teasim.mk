@@ -57,3 +57,10 @@ $(RESULTS)/teasim/sampled: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(call rtl_l
 	@$(RUN_TEST) $@ 300 tests/teasim/sampled.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		$(BUILD)/programs $(BUILD)/tests/teasim/sampled
 TEST_RESULTS += $(RESULTS)/teasim/sampled
+
+# ... and on the large configuration, bare metal (make test-long).
+$(RESULTS)/teasim/checkpoint-rtl-large: $(filter-out $(call rtl_lib,default),$(CHECKPOINT_RTL_DEPS)) \
+		$(call rtl_lib,large) FORCE
+	@TEASIM_CONFIG=large $(RUN_TEST) $@ 1200 tests/teasim/checkpoint-rtl.sh $(BUILD)/bin/teasim \
+		$(BUILD)/programs $(BUILD)/tests/teasim/checkpoint-rtl-large
+TEST_LONG_RESULTS += $(RESULTS)/teasim/checkpoint-rtl-large
