@@ -48,7 +48,7 @@ $(INSTALL_TEASIM): $(filter-out %/backend.o,$(SIM_BIN_SRCS:%.c=$(BUILD)/obj/%.o)
 		$(INSTALL_DIR)/obj/backend.o $(SIM_LIB) $(PICS_LIB)
 	@mkdir -p $(@D)
 	$(quiet) LD $@
-	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(OPT) -o $@ $^ $(LIBS) -lm
 
 # libpics as a shared library, from position-independent objects of its
 # own ($(BUILD)/obj-pic), so the static build is untouched. The soname's
