@@ -22,6 +22,7 @@
  * (docs/teasim.md, "Sampled simulation": how they were chosen) */
 #define DEFAULT_WINDOW 10000
 #define DEFAULT_WARMUP 100000
+#define MAX_WINDOW_INSNS (1ull << 48)	/* keeps their sums from wrapping */
 /* A Linux boot's defaults (docs/linux.md): Debian's OpenSBI, and a console
  * on the UART from the first line, and a panic or an oops that resets the
  * machine (teasim then fails) instead of hanging it. */
@@ -534,6 +535,9 @@ int parse_options(int argc, char **argv, struct options *o)
 	if (o->sample_every && (!o->rtl || o->fast_forward || o->restore_path || checkpoint_at_given))
 		return error(EXIT_USAGE, "--sample-every runs windows on the RTL: it needs --rtl, and "
 			     "none of --fast-forward, --restore and --checkpoint-at");
+	if (o->warmup > MAX_WINDOW_INSNS || o->window > MAX_WINDOW_INSNS)
+		return error(EXIT_USAGE, "--warmup and --window take at most %llu instructions",
+			     (unsigned long long)MAX_WINDOW_INSNS);
 	if (o->sample_every && o->sample_every <= o->warmup + o->window)
 		return error(EXIT_USAGE, "--sample-every %" PRIu64 " leaves no room between windows of "
 			     "%" PRIu64 " instructions after %" PRIu64 " of warm-up", o->sample_every,

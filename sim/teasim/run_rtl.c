@@ -404,6 +404,7 @@ int setup_rtl(struct run *r, const struct options *o)
 			     "holds a sample not yet read or a record half written (try another point)");
 	/* a state the reference did not start in: the core takes it over */
 	r->restoring = r->steps > 0;
+	r->measuring = false;
 	r->measure_from = r->steps + o->warmup;
 	if (r->restoring && rtl_restore_rom(r, rom, sizeof(rom), &r->restore_halt_pc))
 		return EXIT_ERROR;
@@ -442,14 +443,12 @@ int setup_tea(struct run *r, const struct options *o)
 	return 0;
 }
 
-/* The core and its checker go; the reference runs on alone from the state
- * they reached, with the RTL's time (the program has read it). */
+/* The core and its checker go; the reference can run on alone from the
+ * state they reached. */
 void end_rtl(struct run *r)
 {
-	if (r->rtl) {
-		soc_store(r->soc, SOC_CLINT_MTIME, 8, r->backend->mtime(r->rtl));
+	if (r->rtl)
 		r->backend->destroy(r->rtl);
-	}
 	r->rtl = NULL;
 	cosim_destroy(r->cosim);
 	r->cosim = NULL;

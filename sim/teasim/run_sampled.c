@@ -38,7 +38,6 @@ static int run_window(struct run *r, const struct options *o, uint64_t end,
 	if (ret)
 		return ret;
 	tea_run_new_core(r->tea);
-	r->measuring = false;
 	r->rtl_stop_at = end;
 	ret = run_rtl(r, o);
 	if (ret)
@@ -48,9 +47,10 @@ static int run_window(struct run *r, const struct options *o, uint64_t end,
 	return 0;
 }
 
-/* Back to the ISS alone. */
+/* Back to the ISS alone, with the RTL's time (the program has read it). */
 static int end_window(struct run *r)
 {
+	soc_store(r->soc, SOC_CLINT_MTIME, 8, r->backend->mtime(r->rtl));
 	end_rtl(r);
 	r->at_stop = false;
 	soc_own_io(r->soc, true);

@@ -180,7 +180,7 @@ int checkpoint_restore(struct run *r, const struct options *o, struct ckpt_in *i
 int run_iss(struct run *r, const struct options *o);
 int setup_rtl(struct run *r, const struct options *o);
 int setup_tea(struct run *r, const struct options *o);
-/* The RTL model goes, the ISS runs on from the state it reached. */
+/* The RTL model and its checker go; the ISS can run on from their state. */
 void end_rtl(struct run *r);
 /* run_sampled.c: --sample-every: the ISS, and the RTL in windows. */
 int run_sampled(struct run *r, const struct options *o);

@@ -58,6 +58,8 @@ check "ending in a window: status $st, output as the straight run's" $?
 expect_error "--sample-every without --rtl" 2 "needs --rtl" --sample-every 100000 "$prog"
 expect_error "windows that do not fit" 2 "leaves no room" --rtl --sample-every 1000 --window 500 \
 	--warmup 600 "$prog"
+expect_error "a warm-up that would wrap" 2 "at most" --rtl --sample-every 100000 \
+	--warmup 18446744073709551000 "$prog"
 expect_error "--window alone" 2 "need --sample-every" --rtl --window 10 "$prog"
 expect_error "--sample-every with --fast-forward" 2 "none of" --rtl --sample-every 100000 \
 	--fast-forward 10 "$prog"
