@@ -20,6 +20,7 @@
 
 #include "soc_device.h"
 #include "tea/host_console.h"
+#include "tea/marker.h"
 
 #define DEFAULT_PROGRAM "/bin/hello"
 #define MODULES "/lib/modules"
@@ -123,6 +124,7 @@ int main(int argc, char **argv, char **envp)
 	mount_or_say("devtmpfs", "/dev");
 	load_modules();
 
+	tea_marker(TEA_MARKER_COMMANDS);
 	if (argc < 2)
 		status = run(default_argv, envp);
 	for (int i = 1; i < argc && !status;) {

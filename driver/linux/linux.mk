@@ -93,8 +93,8 @@ $(LINUX_SYSROOT)/.done: $(LINUX_OBJ)/.config
 LINUX_USER_LIB := $(foreach f,soc_device host_file tea_event,driver/linux/$(f).c driver/linux/$(f).h) \
 		  driver/include/tea/host_files.h driver/include/tea/sample_format.h
 
-$(LINUX_ROOTFS)/init: driver/linux/init.c driver/include/tea/host_console.h $(LINUX_USER_LIB) \
-		$(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
+$(LINUX_ROOTFS)/init: driver/linux/init.c driver/include/tea/host_console.h driver/include/tea/marker.h \
+		$(LINUX_USER_LIB) $(LINUX_USER_LD) $(LINUX_SYSROOT)/.done
 	@mkdir -p $(@D)
 	$(quiet) CC $@
 	$(Q)$(RV_CC) $(LINUX_USER_CFLAGS) $(LINUX_TOOL_LDFLAGS) -o $@ \

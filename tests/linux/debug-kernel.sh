@@ -5,8 +5,9 @@
 # threadirqs, so that every interrupt handler that may be threaded is:
 # the checks must pass (tea-pmu --debug-kernel skips two that only measure
 # perf's throttling of this slow kernel, and says so), and the kernel must
-# report nothing (no lockdep splat, no warning, no bug, no oops). With TEASIM_ARGS (e.g. --rtl) on
-# the RTL core.
+# report nothing (no lockdep splat, no warning, no bug, no oops). With TEASIM_ARGS (e.g. --rtl) the
+# checks run on the RTL core (the boot on the ISS, which hands over where
+# init starts them).
 # usage: debug-kernel.sh LINUX_DEBUG_DIR TEASIM [TEASIM_ARGS...]
 set -u
 linux=$1 teasim=$2
@@ -19,7 +20,8 @@ append="console=ttyS0 earlycon panic=-1 oops=panic threadirqs --"
 # shellcheck source=tests/linux/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-run debug "$teasim" "$@" --kernel "$linux/Image" --initrd "$linux/tea.cpio" \
+# shellcheck disable=SC2046
+run debug "$teasim" "$@" $(commands_on_rtl "$@") --kernel "$linux/Image" --initrd "$linux/tea.cpio" \
 	--append "$append /bin/tea-pmu --debug-kernel"
 grep -E '^(ok|FAIL|skip): ' "$work/debug.out" | sed 's/^/    tea-pmu: /'
 [ $status -eq 0 ] && has debug "tea-pmu: 0 failed"

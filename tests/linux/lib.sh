@@ -32,3 +32,16 @@ has() { grep -qF -- "$2" "$work/$1.out"; }
 kernel_quiet() {
 	! grep -qE 'WARNING:|BUG:|INFO: |Oops|possible (recursive|circular) locking|inconsistent lock state|sleeping function called|Redzone|Poison overwritten|Object already free' "$work/$1.out"
 }
+
+# commands_on_rtl TEASIM_ARGS...: with --rtl among them, the options that
+# boot on the ISS and hand over to the RTL core where init starts the
+# commands (its marker, TEA_MARKER_COMMANDS): the commands run on the RTL,
+# the boot in seconds (boot.sh boots on the RTL itself)
+commands_on_rtl() {
+	case " $* " in
+	*" --rtl "*)
+		echo --fast-forward "marker:$(awk '$2 == "TEA_MARKER_COMMANDS" { print $3 }' \
+			"$(dirname "${BASH_SOURCE[0]}")/../../driver/include/tea/marker.h")"
+		;;
+	esac
+}

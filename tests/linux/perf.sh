@@ -10,7 +10,8 @@
 # on the target and through the host's teaperf record), --max-size (the
 # command runs on, the file says where sampling stopped), and bad input to
 # teaperf record: each a clear message and a non-zero status, and no file.
-# With --rtl among the teasim options the boot runs on the RTL core;
+# With --rtl among the teasim options the commands run on the RTL core
+# (the boot on the ISS, which hands over where init starts them);
 # --quick keeps to that one boot.
 # usage: perf.sh [--quick] LINUX_DIR TEAPERF TEASIM [TEASIM OPTIONS...]
 set -u
@@ -28,6 +29,8 @@ boot=(--kernel "$linux/Image" --initrd "$linux/tea.cpio")
 
 # shellcheck source=tests/linux/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck disable=SC2207
+boot+=($(commands_on_rtl "$@"))
 
 run series "$@" "${boot[@]}" --host-dir "$work/host" --append "$append /bin/tea-pmu ; \
 /bin/teaperf record --period 20000 -o host:loop.tea /bin/loop 8000 ; \

@@ -5,7 +5,8 @@
 # and `perf script` on the target. The report must show the event's
 # samples in the kernel and the program, the script print TEA samples of
 # /bin/hash, and perf must not complain of the event. With TEASIM_ARGS (e.g. --rtl --config large) the
-# same on the RTL core.
+# commands run on the RTL core (the boot on the ISS, which hands over where
+# init starts them).
 # The target's `teaperf put` then copies perf.data to the host through
 # teasim's host file channel, whole; a FIFO or device is refused, not
 # waited on. On the host, teaperf report reads that perf.data: the
@@ -23,6 +24,8 @@ case " $* " in *" --rtl "*) ;; *) sim+=(--isa rv64imafdc) ;; esac
 
 # shellcheck source=tests/linux/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck disable=SC2207
+sim+=($(commands_on_rtl "$@"))
 
 # (init gets at most 32 words: perf's files are its default, perf.data in
 # init's folder, /)

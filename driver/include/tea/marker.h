@@ -12,6 +12,11 @@
  * record --sim --linux boots on the ISS and the RTL core takes over here. */
 #define TEA_MARKER_RECORD 1
 
+/* The image's init has loaded the modules and is about to run the commands
+ * of its kernel command line: a test boots on the ISS and runs them on the
+ * RTL core (--fast-forward marker:2). */
+#define TEA_MARKER_COMMANDS 2
+
 #define TEA_MARKER_STR_(id) #id
 #define TEA_MARKER_STR(id) TEA_MARKER_STR_(id)
 
