@@ -21,6 +21,8 @@ struct commit {
 	uint64_t rd_value;
 	uint64_t mem_addr;  /* virtual address of the store */
 	uint64_t mem_value;
+	bool daccess;       /* it accessed memory (a load, store, AMO or prefetch), ... */
+	uint64_t daddr;     /* ... at this virtual address: TEA's data address */
 	uint64_t cause;     /* mcause/scause value written, when trap */
 	uint64_t tval;      /* mtval/stval value written, when trap */
 };

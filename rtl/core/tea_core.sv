@@ -141,6 +141,8 @@ module tea_core #(
   output logic [CFG_W-1:0]          trace_retire_o,   // lanes leaving the ROB head
   output logic                      trace_retire_trap_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_retire_psv_o,
+  output logic [CFG_W-1:0]          trace_retire_dvalid_o,
+  output logic [CFG_W*64-1:0]       trace_retire_daddr_o,
   output logic [$clog2(CFG_FETCH_LANES+1)-1:0] trace_fb_enq_o,  // entering the fetch buffer
   output logic                      trace_fb_flush_o,
   // the stage view (stage_trace.svh): why nothing dispatched, the lanes
@@ -169,6 +171,8 @@ module tea_core #(
   output logic [CFG_W-1:0]          trace_tea_mask_o,
   output logic [CFG_W*64-1:0]       trace_tea_pc_o,
   output logic [CFG_W*PSV_BITS-1:0] trace_tea_psv_o,
+  output logic [CFG_W-1:0]          trace_tea_dmask_o,
+  output logic [CFG_W*64-1:0]       trace_tea_daddr_o,
   output logic [63:0]               trace_tea_lost_o,
   output logic [63:0]               trace_tea_filtered_o,
   output logic [31:0]               trace_tea_seq_o,
@@ -637,8 +641,9 @@ module tea_core #(
   logic [2*PSV_BITS-1:0] lsu_cpl_psv;
   logic [LB-1:0]         commit_loads, commit_stores;
   logic                  sq_empty, sq_drained;
+  logic [W*64-1:0]       lq_commit_vaddr, sq_commit_vaddr;   // TEA's data addresses
 `ifdef TEA_TRACE
-  logic [W*64-1:0]       sq_commit_vaddr, sq_commit_data;   // for the trace port
+  logic [W*64-1:0]       sq_commit_data;                     // for the trace port
   logic [W*2-1:0]        sq_commit_size;
 `endif
   logic                  amo_issue_valid, amo_issue_ready, amo_issue_word;
@@ -670,9 +675,9 @@ module tea_core #(
     .rob_head_idx_i(rob_head_idx), .resv_clear_i(trap_valid), .sq_empty_o(sq_empty),
     .sq_drained_o(sq_drained),
     .htif_tohost_i, .htif_fromhost_i, .dram_size_i,
+    .lq_commit_vaddr_o(lq_commit_vaddr), .sq_commit_vaddr_o(sq_commit_vaddr),
 `ifdef TEA_TRACE
-    .sq_commit_vaddr_o(sq_commit_vaddr), .sq_commit_data_o(sq_commit_data),
-    .sq_commit_size_o(sq_commit_size),
+    .sq_commit_data_o(sq_commit_data), .sq_commit_size_o(sq_commit_size),
 `endif
     .dtlb_ld_valid_o(tlb_req_valid[1]), .dtlb_ld_vaddr_o(tlb_req_vaddr[64 +: 64]),
     .dtlb_ld_hit_i(tlb_hit[1]), .dtlb_ld_paddr_i(tlb_paddr[PADDR_BITS +: PADDR_BITS]),
@@ -756,6 +761,8 @@ module tea_core #(
   logic [W-1:0]          retire_lanes;    // what leaves the ROB head, for the TEA sampler
   logic                  retire_trap;
   logic [W*PSV_BITS-1:0] retire_psv;
+  logic [W-1:0]          retire_dvalid;
+  logic [W*64-1:0]       retire_daddr;
   logic                  tea_irq, tea_illegal, tea_we;   // the TEA sampler's CSRs and interrupt
   logic [63:0]           tea_rdata, tea_wdata;
   assign tea_irq_o = tea_irq;
@@ -787,6 +794,8 @@ module tea_core #(
     .flush_o(flush), .fe_flush_o(fe_flush), .fe_flush_pc_o(fe_flush_pc),
     .fe_flush_ckpt_o(fe_flush_ckpt), .icache_inval_o(icache_inval), .mmu_flush_o(mmu_flush),
     .retire_o(retire_lanes), .retire_trap_o(retire_trap), .retire_psv_o(retire_psv),
+    .retire_dvalid_o(retire_dvalid), .retire_daddr_o(retire_daddr),
+    .lq_commit_vaddr_i(lq_commit_vaddr), .sq_commit_vaddr_i(sq_commit_vaddr),
     .head_amo_o(head_amo), .amo_valid_o(amo_issue_valid), .amo_ready_i(amo_issue_ready),
     .amo_op_o(amo_issue_op), .amo_word_o(amo_issue_word), .amo_pdst_o(amo_issue_pdst),
     .sq_empty_i(sq_empty), .sq_drained_i(sq_drained),
@@ -821,6 +830,8 @@ module tea_core #(
   logic [W-1:0]          tea_mask;
   logic [W*64-1:0]       tea_pc;
   logic [W*PSV_BITS-1:0] tea_psv;
+  logic [W-1:0]          tea_dmask;
+  logic [W*64-1:0]       tea_daddr;
   logic [31:0]           tea_seq;
   logic [63:0]           tea_buf_ptr;
   logic                  tea_buf_irq, tea_buf_full;
@@ -829,7 +840,8 @@ module tea_core #(
   tea_unit #(.W(W)) u_tea (
     .clk_i, .rst_ni,
     .rob_empty_i(rob_empty), .retire_i(retire_lanes), .retire_trap_i(retire_trap),
-    .retire_pc_i(head_pc), .retire_psv_i(retire_psv), .flush_i(flush), .priv_i(priv),
+    .retire_pc_i(head_pc), .retire_psv_i(retire_psv), .retire_dvalid_i(retire_dvalid),
+    .retire_daddr_i(retire_daddr), .flush_i(flush), .priv_i(priv),
     .csr_addr_i(csr_addr), .csr_write_i(csr_write), .csr_we_i(tea_we), .csr_wdata_i(tea_wdata),
     .csr_rdata_o(tea_rdata), .csr_illegal_o(tea_illegal), .irq_o(tea_irq),
     .buf_req_o(tea_buf_req_o), .buf_line_o(tea_buf_line_o), .buf_data_o(tea_buf_data_o),
@@ -839,7 +851,8 @@ module tea_core #(
     .port_addr_o(tea_addr), .port_we_o(tea_commit_we), .port_wdata_o(tea_commit_wdata),
     .sample_valid_o(tea_valid), .sample_time_o(tea_time), .sample_state_o(tea_state),
     .sample_priv_o(tea_priv), .sample_mask_o(tea_mask), .sample_pc_o(tea_pc),
-    .sample_psv_o(tea_psv), .sample_seq_o(tea_seq), .lost_o(tea_lost),
+    .sample_psv_o(tea_psv), .sample_dmask_o(tea_dmask), .sample_daddr_o(tea_daddr),
+    .sample_seq_o(tea_seq), .lost_o(tea_lost),
     .filtered_o(tea_filtered), .buf_ptr_o(tea_buf_ptr), .buf_irq_o(tea_buf_irq),
     .buf_full_o(tea_buf_full)
   );
@@ -882,6 +895,10 @@ module tea_core #(
   );
   assign trace_iq_enter_o     = {iq_fp_valid, iq_mem_valid, iq_int_valid};
   assign trace_tea_seq_o      = tea_seq;
+  assign trace_retire_dvalid_o = retire_dvalid;
+  assign trace_retire_daddr_o  = retire_daddr;
+  assign trace_tea_dmask_o     = tea_dmask;
+  assign trace_tea_daddr_o     = tea_daddr;
   assign trace_tea_buf_ptr_o  = tea_buf_ptr;
   assign trace_tea_buf_irq_o  = tea_buf_irq;
   assign trace_tea_buf_full_o = tea_buf_full;

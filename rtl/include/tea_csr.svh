@@ -21,6 +21,7 @@ localparam logic [11:0] TEA_CSR_PTR    = 12'h5ca;  // RW: sample buffer: where t
 localparam logic [11:0] TEA_CSR_WMARK  = 12'h5cb;  // RW: sample buffer: interrupt when a record ends at or past it
 localparam logic [11:0] TEA_CSR_ADDR0  = 12'h5d0;  // RO: 0x5d0 + i, address of slot i
 localparam logic [11:0] TEA_CSR_PSV0   = 12'h5e0;  // RO: 0x5e0 + i, PSV of slot i
+localparam logic [11:0] TEA_CSR_DADDR0 = 12'h5f0;  // RO: 0x5f0 + i, data address of slot i
 
 // The buffer CSRs hold physical addresses, bits 55:3.
 localparam int unsigned TEA_BUF_BITS    = 56;
@@ -43,6 +44,7 @@ localparam int unsigned TEA_STAT_BIRQ  = 4;        // buffer interrupt: watermar
 localparam int unsigned TEA_STAT_FULL  = 5;        // a record did not fit: samples lost until teaptr moves
 localparam int unsigned TEA_STAT_MASK  = 8;        // [15:8]: slots holding an instruction
 localparam int unsigned TEA_STAT_PRIV  = 16;       // [17:16]: privilege the sampled instructions ran in
+localparam int unsigned TEA_STAT_DMASK = 18;       // [25:18]: slots whose instruction accessed memory
 localparam int unsigned TEA_STAT_SEQ   = 32;       // [63:32]: the sample cycle's number, mod 2^32
 
 // commit states, as enum pics_commit_state
@@ -51,7 +53,7 @@ localparam logic [1:0] TEA_STALLED = 2'd1;
 localparam logic [1:0] TEA_DRAINED = 2'd2;
 localparam logic [1:0] TEA_FLUSHED = 2'd3;
 
-localparam int unsigned TEA_MAP_VERSION = 5;      // 5: the sample buffer, teastat.SEQ; 4: privilege filter, teafilt, teacount
+localparam int unsigned TEA_MAP_VERSION = 6;      // 6: data addresses; 5: the sample buffer, teastat.SEQ; 4: privilege filter
 localparam int unsigned TEA_IRQ         = 16;      // mip/mie bit and interrupt cause
 
 // verilator lint_on UNUSEDPARAM

@@ -18,7 +18,9 @@
 // - Flushed (ROB empty after a flush): the last instruction that left the
 //   ROB, whose address and PSV are kept in a register.
 // "Leaving" the head is committing, or trapping or being replayed (then
-// alone, in lane 0, with its FL bit already set by the core).
+// alone, in lane 0, with its FL bit already set by the core). Each slot
+// also holds the data address of its load, store or AMO (teadaddr, with
+// teastat.DMASK saying which slots have one).
 //
 // A sample whose instructions ran in a privilege that teactl excludes is
 // not taken: no interrupt, counted in teafilt instead.
@@ -47,6 +49,8 @@ module tea_sampler #(
   input  logic              retire_trap_i,   // lane 0 leaves without committing (trap, replay)
   input  logic [W*64-1:0]   retire_pc_i,
   input  logic [W*PS-1:0]   retire_psv_i,
+  input  logic [W-1:0]      retire_dvalid_i, // the lane accessed memory, at ...
+  input  logic [W*64-1:0]   retire_daddr_i,  // ... this (virtual) address
   input  logic              flush_i,         // the back end is flushed at the end of the cycle
   // CSR access, at commit (csr_file decodes the range; writes are legal ones)
   input  logic [1:0]        priv_i,
@@ -73,6 +77,8 @@ module tea_sampler #(
   output logic [W-1:0]      sample_mask_o,
   output logic [W*64-1:0]   sample_pc_o,
   output logic [W*PS-1:0]   sample_psv_o,
+  output logic [W-1:0]      sample_dmask_o,
+  output logic [W*64-1:0]   sample_daddr_o,
   output logic [31:0]       sample_seq_o,
   output logic [63:0]       lost_o,
   output logic [63:0]       filtered_o,
@@ -99,8 +105,12 @@ module tea_sampler #(
   logic [W-1:0]    mask_q;
   logic [W*64-1:0] pc_q;
   logic [W*PS-1:0] psv_q;
+  logic [W-1:0]    dmask_q;       // slots whose instruction accessed memory ...
+  logic [W*64-1:0] daddr_q;       // ... at these addresses
   logic [63:0]     last_pc_q;     // the last instruction that left the ROB
   logic [PS-1:0]   last_psv_q;
+  logic            last_dvalid_q;
+  logic [63:0]     last_daddr_q;
   logic [1:0]      last_priv_q;   // ... and the privilege it ran in
   logic [1:0]      priv_q;        // the privilege the sampled instructions ran in
   logic [31:0]     seq_q;         // sample cycles so far
@@ -120,7 +130,7 @@ module tea_sampler #(
 
   // -------------------------------------------------------- CSR decode
   logic        is_ctl, is_period, is_stat, is_time, is_lost, is_info, is_filt, is_count;
-  logic        is_addr, is_psv, is_base, is_limit, is_ptr, is_wmark;
+  logic        is_addr, is_psv, is_daddr, is_base, is_limit, is_ptr, is_wmark;
   logic [3:0]  slot;
 
   assign slot      = csr_addr_i[3:0];
@@ -138,6 +148,7 @@ module tea_sampler #(
   assign is_wmark  = csr_addr_i == TEA_CSR_WMARK;
   assign is_addr   = csr_addr_i[11:4] == TEA_CSR_ADDR0[11:4] && 32'(slot) < W;
   assign is_psv    = csr_addr_i[11:4] == TEA_CSR_PSV0[11:4] && 32'(slot) < W;
+  assign is_daddr  = csr_addr_i[11:4] == TEA_CSR_DADDR0[11:4] && 32'(slot) < W;
 
   logic [63:0] stat;
   logic        exists, writable;
@@ -149,6 +160,7 @@ module tea_sampler #(
     stat[TEA_STAT_STATE +: 2]    = state_q;
     stat[TEA_STAT_MASK +: W]     = mask_q;
     stat[TEA_STAT_PRIV +: 2]     = priv_q;
+    stat[TEA_STAT_DMASK +: W]    = dmask_q;
     stat[TEA_STAT_SEQ +: 32]     = sample_seq_q;
     stat[TEA_STAT_BIRQ]          = birq_q;
     stat[TEA_STAT_FULL]          = full_q;
@@ -170,11 +182,12 @@ module tea_sampler #(
     if (is_wmark)  csr_rdata_o = 64'(wmark_q);
     if (is_addr)   csr_rdata_o = pc_q[slot[LANE_BITS-1:0]*64 +: 64];
     if (is_psv)    csr_rdata_o = 64'(psv_q[slot[LANE_BITS-1:0]*PS +: PS]);
+    if (is_daddr)  csr_rdata_o = daddr_q[slot[LANE_BITS-1:0]*64 +: 64];
   end
 
   assign exists        = is_ctl || is_period || is_stat || is_time || is_lost || is_info ||
-                         is_filt || is_count || is_addr || is_psv || is_base || is_limit ||
-                         is_ptr || is_wmark;
+                         is_filt || is_count || is_addr || is_psv || is_daddr || is_base ||
+                         is_limit || is_ptr || is_wmark;
   assign writable      = is_ctl || is_period || is_stat || is_lost || is_filt || is_count ||
                          is_base || is_limit || is_ptr || is_wmark;
   assign csr_illegal_o = !exists || (csr_write_i && !writable) ||
@@ -208,15 +221,20 @@ module tea_sampler #(
   tea_lfsr u_lfsr (.clk_i, .rst_ni, .step_i(sample_now), .value_o(lfsr));
 
   // The last lane that leaves this cycle (retire_i is a prefix).
-  logic [63:0]   leave_pc;
+  logic [63:0]   leave_pc, leave_daddr;
   logic [PS-1:0] leave_psv;
+  logic          leave_dvalid;
   always_comb begin
-    leave_pc  = retire_pc_i[63:0];
-    leave_psv = retire_psv_i[PS-1:0];
+    leave_pc     = retire_pc_i[63:0];
+    leave_psv    = retire_psv_i[PS-1:0];
+    leave_dvalid = retire_dvalid_i[0];
+    leave_daddr  = retire_daddr_i[63:0];
     for (int i = 1; i < W; i++)
       if (retire_i[i]) begin
-        leave_pc  = retire_pc_i[i*64 +: 64];
-        leave_psv = retire_psv_i[i*PS +: PS];
+        leave_pc     = retire_pc_i[i*64 +: 64];
+        leave_psv    = retire_psv_i[i*PS +: PS];
+        leave_dvalid = retire_dvalid_i[i];
+        leave_daddr  = retire_daddr_i[i*64 +: 64];
       end
   end
 
@@ -238,12 +256,13 @@ module tea_sampler #(
   end
 
   // Masks a W-lane vector down to the lanes that hold an instruction.
-  logic [W*64-1:0] retire_pc_valid;
+  logic [W*64-1:0] retire_pc_valid, retire_daddr_valid;
   logic [W*PS-1:0] retire_psv_valid;
   always_comb begin
     for (int i = 0; i < W; i++) begin
-      retire_pc_valid[i*64 +: 64]  = retire_i[i] ? retire_pc_i[i*64 +: 64] : '0;
-      retire_psv_valid[i*PS +: PS] = retire_i[i] ? retire_psv_i[i*PS +: PS] : '0;
+      retire_pc_valid[i*64 +: 64]    = retire_i[i] ? retire_pc_i[i*64 +: 64] : '0;
+      retire_psv_valid[i*PS +: PS]   = retire_i[i] ? retire_psv_i[i*PS +: PS] : '0;
+      retire_daddr_valid[i*64 +: 64] = retire_dvalid_i[i] ? retire_daddr_i[i*64 +: 64] : '0;
     end
   end
 
@@ -313,8 +332,12 @@ module tea_sampler #(
       mask_q      <= '0;
       pc_q        <= '0;
       psv_q       <= '0;
+      dmask_q     <= '0;
+      daddr_q     <= '0;
       last_pc_q   <= '0;
       last_psv_q  <= '0;
+      last_dvalid_q <= 1'b0;
+      last_daddr_q  <= '0;
       last_priv_q <= '0;
       priv_q      <= '0;
       seq_q       <= '0;
@@ -337,9 +360,11 @@ module tea_sampler #(
     end else begin
       cycle_q <= cycle_q + 64'd1;
       if (retire_i[0]) begin
-        last_pc_q   <= leave_pc;
-        last_psv_q  <= leave_psv;
-        last_priv_q <= priv_i;
+        last_pc_q     <= leave_pc;
+        last_psv_q    <= leave_psv;
+        last_dvalid_q <= leave_dvalid;
+        last_daddr_q  <= leave_dvalid ? leave_daddr : '0;
+        last_priv_q   <= priv_i;
       end
       if (flush_i)           flushed_q <= 1'b1;
       else if (!rob_empty_i) flushed_q <= 1'b0;
@@ -357,6 +382,8 @@ module tea_sampler #(
         mask_q  <= W'(1);
         pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
         psv_q   <= {{(W-1)*PS{1'b0}}, retire_psv_i[PS-1:0]};
+        dmask_q <= W'(retire_dvalid_i[0]);
+        daddr_q <= {{(W-1)*64{1'b0}}, retire_daddr_valid[63:0]};
       end
 
       // the buffer writer
@@ -405,6 +432,8 @@ module tea_sampler #(
             mask_q  <= retire_i;
             pc_q    <= retire_pc_valid;
             psv_q   <= retire_psv_valid;
+            dmask_q <= retire_dvalid_i;
+            daddr_q <= retire_daddr_valid;
           end else if (!rob_empty_i) begin
             state_q <= TEA_STALLED;
             if (retire_i[0]) begin  // the head traps in this very cycle
@@ -412,6 +441,8 @@ module tea_sampler #(
               mask_q  <= W'(1);
               pc_q    <= {{(W-1)*64{1'b0}}, retire_pc_i[63:0]};
               psv_q   <= {{(W-1)*PS{1'b0}}, retire_psv_i[PS-1:0]};
+              dmask_q <= W'(retire_dvalid_i[0]);
+              daddr_q <= {{(W-1)*64{1'b0}}, retire_daddr_valid[63:0]};
             end else begin
               wait_q <= 1'b1;
             end
@@ -421,6 +452,8 @@ module tea_sampler #(
             mask_q  <= W'(1);
             pc_q    <= {{(W-1)*64{1'b0}}, last_pc_q};
             psv_q   <= {{(W-1)*PS{1'b0}}, last_psv_q};
+            dmask_q <= W'(last_dvalid_q);
+            daddr_q <= {{(W-1)*64{1'b0}}, last_daddr_q};
           end else begin
             state_q <= TEA_DRAINED;
             wait_q  <= 1'b1;
@@ -479,6 +512,8 @@ module tea_sampler #(
   assign sample_mask_o  = mask_q;
   assign sample_pc_o    = pc_q;
   assign sample_psv_o   = psv_q;
+  assign sample_dmask_o = dmask_q;
+  assign sample_daddr_o = daddr_q;
   assign lost_o         = lost_q;
   assign filtered_o     = filt_q;
 endmodule

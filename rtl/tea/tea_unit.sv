@@ -21,6 +21,8 @@ module tea_unit #(
   input  logic              retire_trap_i,
   input  logic [W*64-1:0]   retire_pc_i,
   input  logic [W*PS-1:0]   retire_psv_i,
+  input  logic [W-1:0]      retire_dvalid_i,
+  input  logic [W*64-1:0]   retire_daddr_i,
   input  logic              flush_i,
   input  logic [1:0]        priv_i,
   // the CSR instruction at the ROB head
@@ -54,6 +56,8 @@ module tea_unit #(
   output logic [W-1:0]      sample_mask_o,
   output logic [W*64-1:0]   sample_pc_o,
   output logic [W*PS-1:0]   sample_psv_o,
+  output logic [W-1:0]      sample_dmask_o,
+  output logic [W*64-1:0]   sample_daddr_o,
   output logic [31:0]       sample_seq_o,
   output logic [63:0]       lost_o,
   output logic [63:0]       filtered_o,
@@ -70,18 +74,20 @@ module tea_unit #(
   if (CFG_TEA != 0) begin : g_tea
     tea_sampler #(.W(W)) u_sampler (
       .clk_i, .rst_ni,
-      .rob_empty_i, .retire_i, .retire_trap_i, .retire_pc_i, .retire_psv_i, .flush_i, .priv_i,
+      .rob_empty_i, .retire_i, .retire_trap_i, .retire_pc_i, .retire_psv_i, .retire_dvalid_i,
+      .retire_daddr_i, .flush_i, .priv_i,
       .csr_addr_i(port_addr_o), .csr_write_i(port_write), .csr_we_i(port_we_o),
       .csr_wdata_i(port_wdata_o), .csr_rdata_o, .csr_illegal_o, .irq_o,
       .buf_req_o, .buf_line_o, .buf_data_o, .buf_wmask_o, .buf_ack_i, .buf_done_i, .buf_error_i,
       .sample_valid_o, .sample_time_o, .sample_state_o, .sample_priv_o, .sample_mask_o,
-      .sample_pc_o, .sample_psv_o, .sample_seq_o, .lost_o, .filtered_o,
+      .sample_pc_o, .sample_psv_o, .sample_dmask_o, .sample_daddr_o, .sample_seq_o, .lost_o, .filtered_o,
       .buf_ptr_o, .buf_irq_o, .buf_full_o
     );
   end else begin : g_no_tea
     logic unused;
     assign unused = ^{clk_i, rst_ni, rob_empty_i, retire_i, retire_trap_i, retire_pc_i,
-                      retire_psv_i, flush_i, priv_i, port_write, buf_ack_i, buf_done_i,
+                      retire_psv_i, retire_dvalid_i, retire_daddr_i, flush_i, priv_i,
+                      port_write, buf_ack_i, buf_done_i,
                       buf_error_i};
     assign csr_rdata_o    = '0;
     assign csr_illegal_o  = 1'b1;
@@ -93,6 +99,8 @@ module tea_unit #(
     assign sample_mask_o  = '0;
     assign sample_pc_o    = '0;
     assign sample_psv_o   = '0;
+    assign sample_dmask_o = '0;
+    assign sample_daddr_o = '0;
     assign lost_o         = '0;
     assign filtered_o     = '0;
     assign buf_req_o      = 1'b0;

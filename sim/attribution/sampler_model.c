@@ -31,16 +31,21 @@ static void take(struct tea_sampler_model *m, uint32_t ctl, unsigned priv)
 		m->filtered++;
 }
 
+/* One instruction in slot 0: its address, PSV and, with @daccess, its
+ * data address. */
 static void latch_one(struct tea_sampler_model *m, uint32_t ctl, uint64_t pc, uint64_t psv,
-		      unsigned priv)
+		      bool daccess, uint64_t daddr, unsigned priv)
 {
 	memset(m->pc, 0, sizeof(m->pc));
 	memset(m->psv, 0, sizeof(m->psv));
+	memset(m->daddr, 0, sizeof(m->daddr));
 	take(m, ctl, priv);
 	m->mask = 1;
 	m->priv = priv;
 	m->pc[0] = pc;
 	m->psv[0] = psv;
+	m->dmask = daccess;
+	m->daddr[0] = daccess ? daddr : 0;
 }
 
 static uint64_t saturating_add(uint64_t count, unsigned n)
@@ -76,6 +81,7 @@ uint64_t tea_sampler_model_stat(const struct tea_sampler_model *m)
 	       (uint64_t)m->state << TEA_STAT_STATE_SHIFT |
 	       (uint64_t)m->mask << TEA_STAT_MASK_SHIFT |
 	       (uint64_t)m->priv << TEA_STAT_PRIV_SHIFT |
+	       (uint64_t)m->dmask << TEA_STAT_DMASK_SHIFT |
 	       (uint64_t)m->sample_seq << TEA_STAT_SEQ_SHIFT;
 }
 
@@ -174,6 +180,8 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 
 		m->last_pc = c->pc[last];
 		m->last_psv = c->psv[last];
+		m->last_daccess = c->daccess >> last & 1;
+		m->last_daddr = m->last_daccess ? c->daddr[last] : 0;
 		m->last_priv = c->priv;
 	}
 	if (c->flush)
@@ -191,7 +199,7 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 
 	if (old.wait && (c->retire & 1)) {
 		m->wait = false;
-		latch_one(m, old.ctl, c->pc[0], c->psv[0], c->priv);
+		latch_one(m, old.ctl, c->pc[0], c->psv[0], c->daccess & 1, c->daddr[0], c->priv);
 	}
 
 	bool buf_irq, buf_full;
@@ -208,23 +216,29 @@ bool tea_sampler_model_cycle(struct tea_sampler_model *m, const struct tea_cycle
 				take(m, old.ctl, c->priv);
 				m->mask = c->retire;
 				m->priv = c->priv;
+				m->dmask = c->daccess & c->retire;
 				memset(m->pc, 0, sizeof(m->pc));
 				memset(m->psv, 0, sizeof(m->psv));
+				memset(m->daddr, 0, sizeof(m->daddr));
 				for (unsigned i = 0; i < m->width; i++) {
 					if (c->retire & (1u << i)) {
 						m->pc[i] = c->pc[i];
 						m->psv[i] = c->psv[i];
 					}
+					if (m->dmask & (1u << i))
+						m->daddr[i] = c->daddr[i];
 				}
 			} else if (!c->rob_empty) {
 				m->state = TEA_STALLED;
 				if (c->retire & 1)	/* the head traps in this cycle */
-					latch_one(m, old.ctl, c->pc[0], c->psv[0], c->priv);
+					latch_one(m, old.ctl, c->pc[0], c->psv[0], c->daccess & 1,
+						  c->daddr[0], c->priv);
 				else
 					m->wait = true;
 			} else if (old.flushed) {
 				m->state = TEA_FLUSHED;
-				latch_one(m, old.ctl, old.last_pc, old.last_psv, old.last_priv);
+				latch_one(m, old.ctl, old.last_pc, old.last_psv, old.last_daccess,
+					  old.last_daddr, old.last_priv);
 			} else {
 				m->state = TEA_DRAINED;
 				m->wait = true;
@@ -300,6 +314,8 @@ void tea_sampler_model_regs(const struct tea_sampler_model *m, struct tea_sample
 	r->seq = m->sample_seq;
 	memcpy(r->pc, m->pc, sizeof(r->pc));
 	memcpy(r->psv, m->psv, sizeof(r->psv));
+	r->dmask = m->dmask;
+	memcpy(r->daddr, m->daddr, sizeof(r->daddr));
 	r->buf_ptr = m->ptr;
 	r->buf_irq = m->buf_irq;
 	r->buf_full = m->full;
@@ -330,7 +346,9 @@ bool tea_sample_regs_equal(const struct tea_sample_regs *rtl, const struct tea_s
 	for (unsigned i = 0; i < width; i++) {
 		CHECK(pc[i], "slot address");
 		CHECK(psv[i], "slot PSV");
+		CHECK(daddr[i], "slot data address");
 	}
+	CHECK(dmask, "data address mask");
 	CHECK(buf_ptr, "buffer pointer");
 	CHECK(buf_irq, "buffer interrupt");
 	CHECK(buf_full, "buffer full");

@@ -24,7 +24,10 @@ struct tea_sampler_model {
 	unsigned state, mask, priv;
 	uint32_t seq, sample_seq;	/* sample cycles so far; the sample's number */
 	uint64_t pc[TEA_MAX_WIDTH], psv[TEA_MAX_WIDTH];
-	uint64_t last_pc, last_psv;
+	unsigned dmask;			/* slots with a data address ... */
+	uint64_t daddr[TEA_MAX_WIDTH];	/* ... this one */
+	uint64_t last_pc, last_psv, last_daddr;
+	bool last_daccess;
 	unsigned last_priv;
 	bool sampled;		/* the last cycle was a sample cycle */
 	/* the sample buffer: its CSRs and interrupt */
@@ -59,6 +62,8 @@ struct tea_sample_regs {
 	unsigned state, mask, priv;
 	uint32_t seq;
 	uint64_t pc[TEA_MAX_WIDTH], psv[TEA_MAX_WIDTH];
+	unsigned dmask;
+	uint64_t daddr[TEA_MAX_WIDTH];
 	uint64_t lost, filtered;
 	/* the sample buffer */
 	uint64_t buf_ptr;

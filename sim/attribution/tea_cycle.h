@@ -17,6 +17,8 @@ struct tea_cycle {
 	unsigned priv;		/* the privilege the leaving instructions ran in */
 	uint64_t pc[TEA_MAX_WIDTH];
 	uint64_t psv[TEA_MAX_WIDTH];
+	unsigned daccess;	/* lanes whose instruction accessed memory, at ... */
+	uint64_t daddr[TEA_MAX_WIDTH];	/* ... these (virtual) addresses */
 	/* where instructions are, for the baseline samplers that tag them
 	 * at fetch or dispatch and follow them */
 	unsigned fetched;	/* entering the fetch buffer */

@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define CKPT_VERSION 2
+#define CKPT_VERSION 3
 /* Bounds a reader puts on what a checkpoint may hold. */
 #define CKPT_MAX_STRING 65536
 #define CKPT_MAX_PAYLOAD (1ull << 40)

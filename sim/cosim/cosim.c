@@ -93,7 +93,9 @@ static bool compare(struct cosim *cs, const struct commit *d, const struct commi
 	       (d->rd && differ(cs, "register value", d->rd_value, r->rd_value)) ||
 	       differ(cs, "store size", d->mem_size, r->mem_size) ||
 	       (d->mem_size && differ(cs, "store address", d->mem_addr, r->mem_addr)) ||
-	       (d->mem_size && differ(cs, "store data", d->mem_value, r->mem_value));
+	       (d->mem_size && differ(cs, "store data", d->mem_value, r->mem_value)) ||
+	       differ(cs, "data access", d->daccess, r->daccess) ||
+	       (d->daccess && differ(cs, "data address", d->daddr, r->daddr));
 }
 
 bool cosim_check(struct cosim *cs, const struct commit *dut)

@@ -397,6 +397,7 @@ static bool exec_amo(struct hart *h, uint32_t insn, uint64_t addr, uint64_t src,
 	uint64_t pa, old, nv;
 	uint8_t *host;
 
+	h->daddr = addr;	/* LR, SC (also one that fails) and AMOs alike */
 	if (f3 != 2 && f3 != 3)
 		return illegal(h);
 	if (funct5 == 0x02) {
@@ -431,6 +432,37 @@ static bool exec_amo(struct hart *h, uint32_t insn, uint64_t addr, uint64_t src,
 	hart_note_store(h, addr, size, nv);
 	*r = size == 4 ? (uint64_t)sext32(old) : old;
 	return true;
+}
+
+bool hart_data_access(const struct hart *h, uint32_t insn, bool trapped, uint64_t *addr)
+{
+	unsigned opcode = insn & 0x7f;
+
+	*addr = h->daddr;
+	if (trapped) {
+		switch (h->exc_cause) {
+		case CAUSE_LOAD_MISALIGNED: case CAUSE_LOAD_ACCESS: case CAUSE_LOAD_PAGE_FAULT:
+		case CAUSE_STORE_MISALIGNED: case CAUSE_STORE_ACCESS: case CAUSE_STORE_PAGE_FAULT:
+			break;
+		default:
+			return false;
+		}
+	}
+	switch (opcode) {
+	case OPC_LOAD: case OPC_LOAD_FP: case OPC_STORE: case OPC_STORE_FP: case OPC_AMO:
+		return true;
+	case OPC_OP_IMM:	/* prefetch.r/.w: ORI x0 with imm[4:0] 1 or 3 */
+		if (((insn >> 12) & 7) == 6 && ((insn >> 7) & 31) == 0 &&
+		    (((insn >> 20) & 31) == 1 || ((insn >> 20) & 31) == 3)) {
+			/* the line at rs1 + imm[11:5] << 5 */
+			*addr = h->x[(insn >> 15) & 31] +
+				((uint64_t)((int64_t)(int32_t)insn >> 20) & ~31ull);
+			return true;
+		}
+		return false;
+	default:
+		return false;
+	}
 }
 
 static bool is_semihost_call(struct hart *h)

@@ -154,6 +154,10 @@ struct hart {
 	uint64_t exc_cause;
 	uint64_t exc_tval;
 
+	/* The address the last load, store or AMO accessed or tried: TEA's
+	 * data address (hart_data_access). */
+	uint64_t daddr;
+
 	/* The last store (also AMO, successful SC), for the commit record. */
 	unsigned st_size;
 	uint64_t st_addr;
@@ -235,6 +239,12 @@ uint32_t tea_csr_ctl(const struct hart *h);
 void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v);
 void tea_csr_write(struct hart *h, unsigned csr, uint64_t v);
 void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn);
+/* Whether the instruction just executed (@insn in 32-bit form, @trapped
+ * when it raised an exception) accessed memory, and the address in *addr:
+ * a load's, store's or AMO's, also one that faulted on its access (not one
+ * that raised another exception); a Zicbop prefetch's rs1 plus its offset
+ * (imm[11:5] << 5). The RTL reports the same (docs/tea-csr.md, teadaddr). */
+bool hart_data_access(const struct hart *h, uint32_t insn, bool trapped, uint64_t *addr);
 /* The TEA CSRs and sampler as at reset, the interrupt line low. */
 void tea_reset(struct hart *h);
 
@@ -403,6 +413,7 @@ static inline bool mem_load(struct hart *h, uint64_t va, unsigned size, uint64_t
 {
 	const struct tlb_entry *e = &h->tlb.load[TLB_INDEX(va)];
 
+	h->daddr = va;
 	if (unlikely(va & (size - 1)))
 		return hart_raise(h, CAUSE_LOAD_MISALIGNED, va);
 	if (likely(e->tag == ((va & ~PAGE_OFFSET_MASK) | h->load_key) && e->host)) {
@@ -425,6 +436,7 @@ static inline bool mem_store(struct hart *h, uint64_t va, unsigned size, uint64_
 {
 	const struct tlb_entry *e = &h->tlb.store[TLB_INDEX(va)];
 
+	h->daddr = va;
 	if (unlikely(va & (size - 1)))
 		return hart_raise(h, CAUSE_STORE_MISALIGNED, va);
 	if (likely(e->tag == ((va & ~PAGE_OFFSET_MASK) | h->store_key) && e->host)) {

@@ -37,8 +37,12 @@ static void save_sampler(const struct tea_sampler_model *m, struct ckpt_out *o)
 	ckpt_put_u32(o, m->priv);
 	put_u64s(o, m->pc, TEA_MAX_WIDTH);
 	put_u64s(o, m->psv, TEA_MAX_WIDTH);
+	ckpt_put_u32(o, m->dmask);
+	put_u64s(o, m->daddr, TEA_MAX_WIDTH);
 	ckpt_put_u64(o, m->last_pc);
 	ckpt_put_u64(o, m->last_psv);
+	ckpt_put_bool(o, m->last_daccess);
+	ckpt_put_u64(o, m->last_daddr);
 	ckpt_put_u32(o, m->last_priv);
 	ckpt_put_bool(o, m->sampled);
 	ckpt_put_u32(o, m->seq);
@@ -81,8 +85,12 @@ static void restore_sampler(struct tea_sampler_model *m, struct ckpt_in *in, uns
 	m->priv = ckpt_get_u32(in);
 	get_u64s(in, m->pc, TEA_MAX_WIDTH);
 	get_u64s(in, m->psv, TEA_MAX_WIDTH);
+	m->dmask = ckpt_get_u32(in);
+	get_u64s(in, m->daddr, TEA_MAX_WIDTH);
 	m->last_pc = ckpt_get_u64(in);
 	m->last_psv = ckpt_get_u64(in);
+	m->last_daccess = ckpt_get_bool(in);
+	m->last_daddr = ckpt_get_u64(in);
 	m->last_priv = ckpt_get_u32(in);
 	m->sampled = ckpt_get_bool(in);
 	m->seq = ckpt_get_u32(in);

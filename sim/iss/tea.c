@@ -125,7 +125,8 @@ bool tea_csr_exists(const struct hart *h, unsigned csr)
 		return true;
 	}
 	return (csr >= TEA_CSR_ADDR0 && csr < TEA_CSR_ADDR0 + h->tea_width) ||
-	       (csr >= TEA_CSR_PSV0 && csr < TEA_CSR_PSV0 + h->tea_width);
+	       (csr >= TEA_CSR_PSV0 && csr < TEA_CSR_PSV0 + h->tea_width) ||
+	       (csr >= TEA_CSR_DADDR0 && csr < TEA_CSR_DADDR0 + h->tea_width);
 }
 
 bool tea_csr_writable(unsigned csr)
@@ -173,6 +174,8 @@ void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v)
 		*v = m->wmark;
 	} else if (csr == TEA_CSR_STAT) {
 		*v = tea_sampler_model_stat(m);
+	} else if (csr >= TEA_CSR_DADDR0) {
+		*v = m->daddr[csr - TEA_CSR_DADDR0];
 	} else if (csr >= TEA_CSR_PSV0) {
 		*v = m->psv[csr - TEA_CSR_PSV0];
 	} else if (csr >= TEA_CSR_ADDR0) {
@@ -224,9 +227,11 @@ void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t
 	struct tea_sampler_model *m = h->tea_model;
 	uint64_t psv = trapped ? 1u << PICS_TEA_FL_EX :
 		       on_divide_unit(insn) ? 1u << PICS_TEA_ST_DIV : 0;
+	uint64_t daddr;
+	bool daccess = hart_data_access(h, insn, trapped, &daddr);
 	struct tea_cycle c = {
 		.retire = 1, .retire_trap = trapped, .flush = trapped, .priv = priv,
-		.pc = { pc }, .psv = { psv },
+		.pc = { pc }, .psv = { psv }, .daccess = daccess, .daddr = { daccess ? daddr : 0 },
 		.csr_we = h->tea_wr, .csr_addr = h->tea_wr_csr, .csr_wdata = h->tea_wr_data,
 		.buf_ack = h->tea_buf_ack, .buf_done = h->tea_buf_done,
 		.buf_error = h->tea_buf_error,

@@ -263,6 +263,8 @@ static unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 			c->mem_addr = lane64(t->trace_mem_addr_o, i);
 			c->mem_value = lane64(t->trace_mem_value_o, i);
 		}
+		c->daccess = (t->trace_retire_dvalid_o >> i) & 1;
+		c->daddr = c->daccess ? lane64(t->trace_retire_daddr_o, i) : 0;
 	}
 	if (t->trace_trap_o) {
 		struct commit *c = &out[n++];
@@ -275,6 +277,8 @@ static unsigned rtl_soc_cycle(struct rtl_soc *s, struct commit *out)
 		c->insn = c->interrupt ? 0 : (uint32_t)bits(t->trace_insn_o, 0, 32);
 		c->cause = t->trace_cause_o;
 		c->tval = t->trace_tval_o;
+		c->daccess = t->trace_retire_dvalid_o & 1;
+		c->daddr = c->daccess ? lane64(t->trace_retire_daddr_o, 0) : 0;
 	}
 	clock(s);
 	return n;
@@ -376,7 +380,9 @@ static void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
 	for (unsigned i = 0; i < kWidth && (c->retire >> i & 1); i++) {
 		c->pc[i] = lane64(t->trace_pc_o, i);
 		c->psv[i] = bits(t->trace_retire_psv_o, kPsvBits * i, kPsvBits);
+		c->daddr[i] = lane64(t->trace_retire_daddr_o, i);
 	}
+	c->daccess = t->trace_retire_dvalid_o;
 	c->fetched = t->trace_fb_enq_o;
 	c->dispatched = __builtin_popcount(t->trace_dispatch_o);
 	c->fetch_flush = t->trace_fb_flush_o;
@@ -411,7 +417,9 @@ static void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 	for (unsigned i = 0; i < kWidth; i++) {
 		r->pc[i] = lane64(t->trace_tea_pc_o, i);
 		r->psv[i] = bits(t->trace_tea_psv_o, kPsvBits * i, kPsvBits);
+		r->daddr[i] = lane64(t->trace_tea_daddr_o, i);
 	}
+	r->dmask = t->trace_tea_dmask_o;
 	r->lost = t->trace_tea_lost_o;
 	r->filtered = t->trace_tea_filtered_o;
 	r->seq = t->trace_tea_seq_o;

@@ -41,7 +41,7 @@
 	TEST_BEGIN
 	SET_MTVEC env_trap_m_record
 
-	/* teainfo: 10 PSV bits, map version 5, a width of 1..8 */
+	/* teainfo: 10 PSV bits, map version 6, a width of 1..8 */
 	CASE 1
 	csrr a0, TEA_INFO
 	srli a1, a0, 8
@@ -49,7 +49,7 @@
 	EXPECT a1, 10
 	srli a1, a0, 16
 	andi a1, a1, 0xff
-	EXPECT a1, 5
+	EXPECT a1, 6
 	andi a1, a0, 0xf
 	addi a1, a1, -1
 	sltiu a1, a1, 8
@@ -110,6 +110,9 @@
 	LEGAL 10, "csrr a0, 0x5d0"
 	LEGAL 11, "csrr a0, 0x5e0"
 	LEGAL 12, "csrs 0x5c3, zero"           /* a read without a write */
+	ILLEGAL 21, "csrw 0x5f0, zero"         /* teadaddr0 */
+	LEGAL 22, "csrr a0, 0x5f0"
+	ILLEGAL 23, "csrr a0, 0x5f8"
 
 	/* the interrupt bit is enabled in mie and delegable in mideleg */
 	CASE 13

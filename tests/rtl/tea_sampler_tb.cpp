@@ -130,7 +130,9 @@ bool Bench::step(const tea_cycle &cin)
 	for (unsigned i = 0; i < W; i++) {
 		put(dut->retire_pc_i, i * 64, 64, c.pc[i]);
 		put(dut->retire_psv_i, i * PS, PS, c.psv[i]);
+		put(dut->retire_daddr_i, i * 64, 64, c.daddr[i]);
 	}
+	dut->retire_dvalid_i = c.daccess;
 	dut->priv_i = priv;
 	dut->csr_we_i = c.csr_we;
 	dut->csr_write_i = c.csr_we;
@@ -245,7 +247,9 @@ void Bench::compare()
 	for (unsigned i = 0; i < W; i++) {
 		rtl.pc[i] = get(dut->sample_pc_o, i * 64, 64);
 		rtl.psv[i] = get(dut->sample_psv_o, i * PS, PS);
+		rtl.daddr[i] = get(dut->sample_daddr_o, i * 64, 64);
 	}
+	rtl.dmask = dut->sample_dmask_o;
 	rtl.buf_ptr = dut->buf_ptr_o;
 	rtl.buf_irq = dut->buf_irq_o;
 	rtl.buf_full = dut->buf_full_o;

@@ -116,7 +116,7 @@ void buffer_directed()
 	b.mem.done_delay = 2;
 
 	// The new CSRs: writable, holding bits 55:3; teainfo says version 5.
-	expect_eq(TEA_INFO_VERSION(b.read(TEA_CSR_INFO)), 5, "teainfo version");
+	expect_eq(TEA_INFO_VERSION(b.read(TEA_CSR_INFO)), 6, "teainfo version");
 	for (unsigned a : {TEA_CSR_BASE, TEA_CSR_LIMIT, TEA_CSR_PTR, TEA_CSR_WMARK}) {
 		b.read(a, &ill, true);
 		expect(!ill, "the buffer CSRs are writable");

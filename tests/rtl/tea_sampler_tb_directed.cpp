@@ -37,12 +37,29 @@ void directed()
 	expect((st >> TEA_STAT_MASK_SHIFT & 0xff) == (1u << W) - 1, "all lanes in the mask");
 	for (unsigned i = 0; i < W; i++)
 		expect(b.read(TEA_CSR_ADDR0 + i) == 0x80001000 + 4 * i, "slot addresses");
+	expect(TEA_STAT_DMASK(st) == 0 && b.read(TEA_CSR_DADDR0) == 0,
+	       "no data address when nothing accessed memory");
+	b.write(TEA_CSR_STAT, 0);
+
+	// Data addresses: the slots of a Compute sample whose instructions
+	// accessed memory hold their addresses, the others 0.
+	run_to_sample(b, false);
+	tea_cycle mem = commit(W, 0x80001800);
+	mem.daccess = W > 1 ? 2 : 1;
+	for (unsigned i = 0; i < W; i++)
+		mem.daddr[i] = 0x90000000 + 8 * i;
+	expect(b.step(mem), "a Compute sample with a load");
+	st = b.read(TEA_CSR_STAT);
+	expect(TEA_STAT_DMASK(st) == mem.daccess, "DMASK: the slot that accessed memory");
+	for (unsigned i = 0; i < W; i++)
+		expect(b.read(TEA_CSR_DADDR0 + i) == (mem.daccess >> i & 1 ? 0x90000000 + 8 * i : 0),
+		       "teadaddr: its address, 0 elsewhere");
 
 	// Lost: the next sample falls due while this one is unread.
 	run_to_sample(b, false);
 	b.step(commit(1, 0x80002000));
 	expect(b.read(TEA_CSR_LOST) == 1, "a sample due while V is set is lost");
-	expect(b.read(TEA_CSR_ADDR0) == 0x80001000, "and the unread sample is kept");
+	expect(b.read(TEA_CSR_ADDR0) == 0x80001800, "and the unread sample is kept");
 	b.write(TEA_CSR_STAT, 0);
 	expect(!(b.read(TEA_CSR_STAT) & TEA_STAT_V), "writing V=0 frees the sample");
 
@@ -95,6 +112,19 @@ void directed()
 	expect((st >> TEA_STAT_STATE_SHIFT & 3) == TEA_FLUSHED, "state Flushed");
 	expect(b.read(TEA_CSR_ADDR0) == 0x80005000 && b.read(TEA_CSR_PSV0) == FL_MB,
 	       "the mispredicted branch");
+	b.write(TEA_CSR_STAT, 0);
+
+	// ... and a load replayed at the head (FL-MO) with its data address.
+	tea_cycle replay = commit(1, 0x80005400, 1u << PICS_TEA_FL_MO);
+	replay.retire_trap = true;
+	replay.flush = true;
+	replay.daccess = 1;
+	replay.daddr[0] = 0x90001000;
+	b.step(replay);
+	run_to_sample(b, true);
+	b.step(Bench::idle(true));
+	expect(TEA_STAT_DMASK(b.read(TEA_CSR_STAT)) == 1 && b.read(TEA_CSR_DADDR0) == 0x90001000,
+	       "a Flushed sample keeps the data address of the instruction it blames");
 	b.write(TEA_CSR_STAT, 0);
 
 	// An interrupt flushes at the head: Flushed blames that instruction.
@@ -235,7 +265,7 @@ void directed()
 	}
 	uint64_t info = b.read(TEA_CSR_INFO);
 	expect(TEA_INFO_WIDTH(info) == W && TEA_INFO_PSV_BITS(info) == PS &&
-	       TEA_INFO_VERSION(info) == TEA_MAP_VERSION && TEA_INFO_VERSION(info) == 5, "teainfo");
+	       TEA_INFO_VERSION(info) == TEA_MAP_VERSION && TEA_INFO_VERSION(info) == 6, "teainfo");
 	b.priv = 0;
 	b.read(TEA_CSR_STAT, &ill);
 	expect(ill, "U mode is refused without UEN");

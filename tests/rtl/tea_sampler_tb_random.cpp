@@ -66,13 +66,17 @@ void random_run(unsigned seed, unsigned cycles)
 			c.flush = true;
 			c.pc[0] = pc;
 			c.psv[0] = (rng() & PSV_ALL) | (1u << PICS_TEA_FL_EX);
+			c.daccess = rng() % 2;
+			c.daddr[0] = rng();
 		} else if (rob && r < 55) {
 			unsigned k = 1 + rng() % (rob < W ? rob : W);
 			c.retire = (1u << k) - 1;
 			for (unsigned i = 0; i < k; i++) {
 				c.pc[i] = pc + 2 * i;
 				c.psv[i] = rng() & PSV_ALL;
+				c.daddr[i] = (uint64_t)rng() << 32 | rng();
 			}
+			c.daccess = rng() & c.retire;
 			pc += 2 * k;
 			c.flush = rng() % 20 == 0;
 		}

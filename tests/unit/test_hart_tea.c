@@ -5,7 +5,10 @@
  * events; a sampled division or square root carries ST-DIV as on the
  * RTL, a multiplication or addition no event; the privilege filter takes
  * no sample of an excluded mode and counts it in teafilt; teacount is the
- * cycles left, and a write to it moves the next sample. Without a sampler
+ * cycles left, and a write to it moves the next sample. A sampled load,
+ * store, AMO (SC that fails included) or Zicbop prefetch holds its data
+ * address in teadaddr0 and DMASK, also a load that faults on its access;
+ * other instructions, and an illegal one in a load's opcode, none. Without a sampler
  * the writable CSRs hold what is written. The sample buffer's tests are in
  * test_hart_tea_buffer.c. */
 #include "hart_tea_test_util.h"
@@ -163,6 +166,68 @@ static uint64_t psv_of(struct hfix *f, uint32_t insn)
 	return csr(f, TEA_CSR_PSV0);
 }
 
+/* Samples @insn alone, as psv_of; whether it had a data address, in *addr. */
+static bool daddr_of(struct hfix *f, uint32_t insn, bool trap, uint64_t *addr)
+{
+	struct commit c;
+
+	csr_write(f, TEA_CSR_CTL, 0);
+	csr_write(f, TEA_CSR_STAT, 0);
+	csr_write(f, TEA_CSR_PERIOD, 1);
+	csr_write(f, TEA_CSR_CTL, TEA_CTL_EN);
+	c = exec32(f, insn);
+	assert_int_equal(c.trap, trap);
+	assert_int_equal(csr(f, TEA_CSR_STAT) & TEA_STAT_V, TEA_STAT_V);
+	*addr = csr(f, TEA_CSR_DADDR0);
+	/* the co-simulation's commit record says the same */
+	assert_int_equal(c.daccess, TEA_STAT_DMASK(csr(f, TEA_CSR_STAT)) == 1);
+	assert_int_equal(c.daddr, *addr);
+	return TEA_STAT_DMASK(csr(f, TEA_CSR_STAT)) == 1;
+}
+
+static void memory_accesses_carry_their_data_address(void **state)
+{
+	const struct {
+		const char *name;
+		uint32_t insn;
+		bool trap, access;
+		uint64_t addr;
+	} cases[] = {
+		{ "ld", enc_i(16, 6, 3, 5, 0x03), false, true, DATA_BASE + 16 },
+		{ "lw rd = rs1", enc_i(-8, 7, 2, 7, 0x03), false, true, DATA_BASE + 0x100 - 8 },
+		{ "sd", enc_s(24, 5, 6, 3, 0x23), false, true, DATA_BASE + 24 },
+		{ "amoadd.d", enc_r(0x00, 5, 6, 3, 10, 0x2f), false, true, DATA_BASE },
+		{ "sc.d without a reservation", enc_r(0x0c, 5, 6, 3, 10, 0x2f), false, true,
+		  DATA_BASE },
+		{ "prefetch.r", enc_i(64 | 1, 6, 6, 0, 0x13), false, true, DATA_BASE + 64 },
+		{ "prefetch.w back", enc_i(-64 | 3, 6, 6, 0, 0x13), false, true, DATA_BASE - 64 },
+		{ "misaligned ld", enc_i(3, 6, 3, 5, 0x03), true, true, DATA_BASE + 3 },
+		{ "ld outside memory", enc_i(0, 0, 3, 5, 0x03), true, true, 0 },
+		{ "add", enc_r(0, 5, 6, 0, 10, 0x33), false, false, 0 },
+		{ "ori x0 (a hint, no prefetch)", enc_i(64 | 2, 6, 6, 0, 0x13), false, false, 0 },
+		{ "illegal load opcode (funct3 7)", enc_i(0, 6, 7, 5, 0x03), true, false, 0 },
+	};
+	struct hfix *f = *state;
+
+	csr_write(f, CSR_MTVEC, MTVEC_BASE);
+	assert_true(hart_set_tea_sampler(f->h, true));
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint64_t addr;
+		bool access;
+
+		hart_set_reg(f->h, 6, DATA_BASE);
+		hart_set_reg(f->h, 7, DATA_BASE + 0x100);
+		access = daddr_of(f, cases[i].insn, cases[i].trap, &addr);
+		if (access != cases[i].access || addr != cases[i].addr)
+			fail_msg("%s: %s %#llx, expected %s %#llx", cases[i].name,
+				 access ? "data address" : "none", (unsigned long long)addr,
+				 cases[i].access ? "data address" : "none",
+				 (unsigned long long)cases[i].addr);
+		hart_reset(f->h, CODE_BASE);
+		csr_write(f, CSR_MTVEC, MTVEC_BASE);
+	}
+}
+
 static uint32_t fp_op(unsigned funct7, unsigned rm, unsigned rd, unsigned rs1, unsigned rs2)
 {
 	return enc_r(funct7, rs2, rs1, rm, rd, 0x53);
@@ -232,6 +297,8 @@ int main(void)
 						hfix_setup, hfix_teardown),
 		cmocka_unit_test_setup_teardown(info_reports_the_events, hfix_setup, hfix_teardown),
 		cmocka_unit_test_setup_teardown(divisions_carry_st_div, hfix_setup, hfix_teardown),
+		cmocka_unit_test_setup_teardown(memory_accesses_carry_their_data_address, hfix_setup,
+						hfix_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

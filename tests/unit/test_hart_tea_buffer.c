@@ -443,8 +443,8 @@ static void buffer_csrs_hold_bits_55_3(void **state)
 		assert_false(hart_csr(f->h, missing[i], &v));
 		hart_reset(f->h, CODE_BASE);
 	}
-	assert_int_equal(TEA_MAP_VERSION, 5);
-	assert_int_equal(TEA_INFO_VERSION(csr(f, TEA_CSR_INFO)), 5);
+	assert_int_equal(TEA_MAP_VERSION, 6);
+	assert_int_equal(TEA_INFO_VERSION(csr(f, TEA_CSR_INFO)), 6);
 	/* U mode without UEN may not touch them */
 	csr_write(f, CSR_MTVEC, MTVEC_BASE);
 	enter_priv(f, PRIV_U);

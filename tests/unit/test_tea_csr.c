@@ -86,6 +86,7 @@ static void csr_map_agrees(void **state)
 	assert_int_equal(sv_param(svh, "TEA_CSR_WMARK"), TEA_CSR_WMARK);
 	assert_int_equal(sv_param(svh, "TEA_CSR_ADDR0"), TEA_CSR_ADDR0);
 	assert_int_equal(sv_param(svh, "TEA_CSR_PSV0"), TEA_CSR_PSV0);
+	assert_int_equal(sv_param(svh, "TEA_CSR_DADDR0"), TEA_CSR_DADDR0);
 	assert_int_equal(1u << sv_param(svh, "TEA_CTL_EN"), TEA_CTL_EN);
 	assert_int_equal(1u << sv_param(svh, "TEA_CTL_UEN"), TEA_CTL_UEN);
 	assert_int_equal(1u << sv_param(svh, "TEA_CTL_BUF"), TEA_CTL_BUF);
@@ -105,6 +106,7 @@ static void csr_map_agrees(void **state)
 	assert_int_equal(sv_param(svh, "TEA_STAT_STATE"), TEA_STAT_STATE_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_STAT_MASK"), TEA_STAT_MASK_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_STAT_PRIV"), TEA_STAT_PRIV_SHIFT);
+	assert_int_equal(sv_param(svh, "TEA_STAT_DMASK"), TEA_STAT_DMASK_SHIFT);
 	assert_int_equal(sv_param(svh, "TEA_COMPUTE"), TEA_COMPUTE);
 	assert_int_equal(sv_param(svh, "TEA_STALLED"), TEA_STALLED);
 	assert_int_equal(sv_param(svh, "TEA_DRAINED"), TEA_DRAINED);

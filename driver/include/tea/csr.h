@@ -19,6 +19,7 @@
 #define TEA_CSR_WMARK	0x5cb	/* RW: sample buffer: interrupt when a record ends at or past it */
 #define TEA_CSR_ADDR0	0x5d0	/* RO: 0x5d0 + i, address of slot i */
 #define TEA_CSR_PSV0	0x5e0	/* RO: 0x5e0 + i, PSV of slot i */
+#define TEA_CSR_DADDR0	0x5f0	/* RO: 0x5f0 + i, data address of slot i */
 #define TEA_CSR_FIRST	0x5c0	/* the range the core gives to TEA */
 #define TEA_CSR_LAST	0x5ff
 
@@ -48,6 +49,8 @@
 #define TEA_STAT_MASK_SHIFT 8		/* [15:8]: slots holding an instruction */
 #define TEA_STAT_PRIV_SHIFT 16		/* [17:16]: privilege they ran in, TEA_PRIV_* */
 #define TEA_STAT_PRIV(v)	((unsigned)((v) >> TEA_STAT_PRIV_SHIFT) & 3)
+#define TEA_STAT_DMASK_SHIFT 18		/* [25:18]: slots whose instruction accessed memory */
+#define TEA_STAT_DMASK(v)	((unsigned)((v) >> TEA_STAT_DMASK_SHIFT) & 0xff)
 #define TEA_STAT_SEQ_SHIFT 32		/* [63:32]: the sample cycle's number, mod 2^32 */
 #define TEA_STAT_SEQ(v)	((unsigned)((v) >> TEA_STAT_SEQ_SHIFT))
 
@@ -66,8 +69,9 @@
 #define TEA_INFO_WIDTH(v)	((unsigned)(v) & 0xf)
 #define TEA_INFO_PSV_BITS(v)	((unsigned)((v) >> 8) & 0xff)
 #define TEA_INFO_VERSION(v)	((unsigned)((v) >> 16) & 0xff)
-#define TEA_MAP_VERSION	5	/* 3: teapsv has ST-DIV (bit 9); 4: privilege filter, teafilt,
-				 * teacount; 5: the sample buffer, teastat.SEQ */
+#define TEA_MAP_VERSION	6	/* 3: teapsv has ST-DIV (bit 9); 4: privilege filter, teafilt,
+				 * teacount; 5: the sample buffer, teastat.SEQ; 6: teadaddr,
+				 * teastat.DMASK */
 
 /* The sample interrupt: bit 16 of mip/mie/mideleg, cause 16. */
 #define TEA_IRQ		16

@@ -5,6 +5,7 @@
 `include "backend_types.svh"
 `include "tea_events.svh"
 `include "hpm_events.svh"
+`include "lsu_types.svh"
 
 // C: the reorder buffer and what happens at its head: the lanes' payloads
 // decoded (commit_lane), what commits, traps and flushes (commit_ctrl),
@@ -98,6 +99,11 @@ module commit_stage #(
   output logic [W-1:0]            retire_o,
   output logic                    retire_trap_o,
   output logic [W*PS-1:0]         retire_psv_o,
+  output logic [W-1:0]            retire_dvalid_o,  // the lane accessed memory, at ...
+  output logic [W*64-1:0]         retire_daddr_o,   // ... this address
+  // the addresses of the oldest uncommitted loads and stores (lsu.sv)
+  input  logic [W*64-1:0]         lq_commit_vaddr_i,
+  input  logic [W*64-1:0]         sq_commit_vaddr_i,
 
   // the LSU and the D-cache: the AMO at the head, fences
   output logic                    head_amo_o,
@@ -241,6 +247,42 @@ module commit_stage #(
     .dbg_reg_addr_i, .dbg_reg_rdata_o, .dbg_reg_we_i, .dbg_reg_wdata_i,
     .dbg_reg_addr_o, .dbg_preg_i
   );
+
+  // The data address of each lane that leaves the head, for TEA: the k-th
+  // load (store) among the lanes is the k-th oldest in the load (store)
+  // queue; an AMO's address is its rs1. A lane that leaves without
+  // committing has one when it is replayed or traps on its access (an
+  // address fault), not when an interrupt or another exception takes its
+  // place.
+  logic       mem_fault;
+  logic [3:0] xc;
+  assign xc        = trap_cause_o[3:0];
+  assign mem_fault = trap_valid_o && !trap_irq_o &&
+                     (xc == CAUSE_LD_MISALIGNED || xc == CAUSE_LD_ACCESS || xc == CAUSE_LD_PAGE ||
+                      xc == CAUSE_ST_MISALIGNED || xc == CAUSE_ST_ACCESS || xc == CAUSE_ST_PAGE);
+  always_comb begin
+    int unsigned nl, ns;
+    nl = 0;
+    ns = 0;
+    retire_dvalid_o = '0;
+    retire_daddr_o  = '0;
+    for (int i = 0; i < W; i++) begin
+      if (retire_o[i] && (!retire_trap_o || !trap_valid_o || mem_fault)) begin
+        if (head_is_load[i]) begin
+          retire_dvalid_o[i]         = 1'b1;
+          retire_daddr_o[i*64 +: 64] = lq_commit_vaddr_i[nl*64 +: 64];
+        end else if (head_is_store_o[i]) begin
+          retire_dvalid_o[i]         = 1'b1;
+          retire_daddr_o[i*64 +: 64] = sq_commit_vaddr_i[ns*64 +: 64];
+        end else if (i == 0 && head_amo_o) begin
+          retire_dvalid_o[i]         = 1'b1;
+          retire_daddr_o[i*64 +: 64] = head_rs1_i;
+        end
+      end
+      if (head_is_load[i])    nl++;
+      if (head_is_store_o[i]) ns++;
+    end
+  end
 
   // Performance events (hpm_events.svh numbering, 1-based)
   logic [HPM_NUM_EVENTS*LB-1:0] events;

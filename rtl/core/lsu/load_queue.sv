@@ -86,6 +86,7 @@ module load_queue #(
   // commit
   input  logic [CB-1:0]       commit_loads_i,
   input  logic [RB-1:0]       rob_head_idx_i,
+  output logic [W*64-1:0]     lq_commit_vaddr_o,  // the address of load l of those that commit next
   input  logic [PA-1:0]       htif_tohost_i,
   input  logic [PA-1:0]       htif_fromhost_i,
   // the store queue: its head, and whether that store leaves this cycle
@@ -362,6 +363,11 @@ module load_queue #(
     end
     mo_valid_o   = mo_match != '0;
     mo_rob_idx_o = lq_rob_q[LQB'(lq_head_q + oldest)*RB +: RB];
+  end
+
+  // The oldest loads' addresses, for TEA's data addresses.
+  always_comb begin
+    for (int l = 0; l < W; l++) lq_commit_vaddr_o[l*64 +: 64] = lq_vaddr_q[lq_head_q + LQB'(l)];
   end
 
   // ------------------------------------------------------- device loads

@@ -98,9 +98,12 @@ module lsu #(
   input  logic [PADDR_BITS-1:0] dram_size_i,       // bytes of DRAM: stores beyond fault
   output logic                sq_empty_o,
   output logic                sq_drained_o,   // no committed store left
-`ifdef TEA_TRACE
-  // the oldest uncommitted stores, for the trace port
+  // the addresses of the oldest uncommitted loads and stores (TEA's data
+  // addresses: load_queue.sv, store_queue.sv) and, for the trace port,
+  // what the stores write
+  output logic [W*64-1:0]     lq_commit_vaddr_o,
   output logic [W*64-1:0]     sq_commit_vaddr_o,
+`ifdef TEA_TRACE
   output logic [W*64-1:0]     sq_commit_data_o,
   output logic [W*2-1:0]      sq_commit_size_o,
 `endif
@@ -236,7 +239,7 @@ module lsu #(
     .cpl_xcpt_o(cpl_xcpt_o[0]), .cpl_cause_o(cpl_cause_o[0 +: 4]),
     .cpl_tval_o(cpl_tval_o[0 +: 64]), .cpl_psv_o(c0_psv),
     .mo_valid_o, .mo_rob_idx_o,
-    .commit_loads_i, .rob_head_idx_i, .htif_tohost_i, .htif_fromhost_i,
+    .commit_loads_i, .rob_head_idx_i, .lq_commit_vaddr_o, .htif_tohost_i, .htif_fromhost_i,
     .sq_head_i(sq_head), .drain_pop_i(drain_pop),
     .ser_xlate_i(ser_xlate),
     .dtlb_valid_o(ld_dtlb_valid), .dtlb_vaddr_o(ld_dtlb_vaddr), .dtlb_hit_i(dtlb_ld_hit_i),
@@ -287,8 +290,9 @@ module lsu #(
     .io_req_o(sq_io_req), .io_req_valid_o(sq_io_valid), .io_req_addr_o(sq_io_addr),
     .io_req_size_o(sq_io_size), .io_req_wdata_o(sq_io_wdata), .io_req_wstrb_o(sq_io_wstrb),
     .mmio_req_ready_i, .mmio_resp_valid_i, .mmio_resp_error_i,
+    .sq_commit_vaddr_o,
 `ifdef TEA_TRACE
-    .sq_commit_vaddr_o, .sq_commit_data_o, .sq_commit_size_o,
+    .sq_commit_data_o, .sq_commit_size_o,
 `endif
     .ev_st_error_o
   );

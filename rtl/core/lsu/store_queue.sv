@@ -121,9 +121,10 @@ module store_queue #(
   input  logic                mmio_req_ready_i,
   input  logic                mmio_resp_valid_i,
   input  logic                mmio_resp_error_i,
-`ifdef TEA_TRACE
-  // the oldest uncommitted stores, for the trace port
+  // the oldest uncommitted stores' addresses (TEA's data addresses), and
+  // for the trace port what they write
   output logic [W*64-1:0]     sq_commit_vaddr_o,
+`ifdef TEA_TRACE
   output logic [W*64-1:0]     sq_commit_data_o,
   output logic [W*2-1:0]      sq_commit_size_o,
 `endif
@@ -205,13 +206,16 @@ module store_queue #(
     end
   end
 
+  // The oldest uncommitted stores: store l of those that commit next.
+  always_comb begin
+    for (int l = 0; l < W; l++)
+      sq_commit_vaddr_o[l*64 +: 64] = sq_vaddr_q[sq_head_q + SQB'(sq_cmt_q) + SQB'(l)];
+  end
 `ifdef TEA_TRACE
-  // Trace of the oldest uncommitted stores.
   always_comb begin
     for (int l = 0; l < W; l++) begin
       logic [SQB-1:0] idx;
       idx = sq_head_q + SQB'(sq_cmt_q) + SQB'(l);
-      sq_commit_vaddr_o[l*64 +: 64] = sq_vaddr_q[idx];
       sq_commit_data_o[l*64 +: 64]  = sq_data_q[idx];
       sq_commit_size_o[l*2 +: 2]    = sq_size_q[idx*2 +: 2];
     end
