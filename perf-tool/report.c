@@ -16,7 +16,11 @@ static const char report_usage[] =
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	STAGE_HELP
-	"      --sort KEY        insn (default), func or line\n"
+	"      --sort KEY        insn (default), func or line; data: the cycles of\n"
+	"                        the sampled loads, stores and AMOs by the variable\n"
+	"                        (or 4 KiB page) they accessed, with their cycle\n"
+	"                        stacks (a sample file whose samples have data\n"
+	"                        addresses; text only)\n"
 	"      --children        per function, the cycles of its samples and of\n"
 	"                        all it called (Children, sorted by them) beside its\n"
 	"                        own (Self), from the samples' call chains; implies\n"
@@ -34,6 +38,7 @@ static const char report_usage[] =
 struct report {
 	struct command_files files;	/* the input */
 	bool children;
+	bool data;			/* --sort data */
 	struct view_options view;
 	uint64_t all_weight;	/* before --dsos */
 	const struct pics_profile *p;
@@ -390,6 +395,10 @@ static int parse_options(struct report *r, int argc, char **argv)
 			r->children = true;
 			continue;
 		}
+		if (c == OPT_SORT && !strcmp(optarg, "data")) {
+			r->data = true;
+			continue;
+		}
 		ret = file_option("report", report_usage, &r->files, &r->view, c, argv);
 		if (ret)
 			return ret;
@@ -397,6 +406,11 @@ static int parse_options(struct report *r, int argc, char **argv)
 	if (take_input_argument("report", argc, argv, &r->files.input,
 				r->files.input_given) || check_children(r))
 		return EXIT_USAGE;
+	if (r->data && (r->children || r->view.sort_set || r->view.format != FORMAT_TEXT ||
+			r->view.dsos)) {
+		cmd_error("report", "--sort data goes with neither --children, another --sort, --dsos nor a --format other than text");
+		return EXIT_USAGE;
+	}
 	return stage_input_resolve("report", &r->view.stage, &r->files.input);
 }
 
@@ -495,6 +509,8 @@ int cmd_report(int argc, char **argv)
 
 	if (ret)
 		return ret == OPTIONS_HELP ? 0 : ret;
+	if (r.data)
+		return report_data(r.files.input, &r.view);
 	p = load_input(&r, &cg, &ranges, &n_ranges);
 	if (p) {
 		syms = open_symbols("report", p, &r.view.so);

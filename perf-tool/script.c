@@ -82,6 +82,16 @@ static void print_sample(const struct pics_meta *m, const struct pics_sample *s)
 			printf(" 0x%" PRIx64, s->callers[i]);
 		putchar('\n');
 	}
+	if (s->daccess) {
+		printf("data");
+		for (unsigned i = 0; i < PICS_MAX_WIDTH && s->daccess >> i; i++) {
+			if (s->daccess >> i & 1)
+				printf(" 0x%" PRIx64, s->daddr[i]);
+			else
+				printf(" -");
+		}
+		putchar('\n');
+	}
 	printf("sample %" PRIu64 " %s", s->cycle,
 	       pics_commit_state_name((enum pics_commit_state)s->state));
 	for (unsigned i = 0; i < m->commit_width; i++)

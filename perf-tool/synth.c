@@ -26,6 +26,9 @@ static const char synth_usage[] =
 	"  sample CYCLE STATE SLOT... SLOT is ADDR:SIGNATURE or '-'\n"
 	"  callers ADDR...            the call chain of the sample on the next\n"
 	"                             line, innermost first (sample files)\n"
+	"  data DADDR...              the data addresses of the sample on the\n"
+	"                             next line, slot 0 first, '-' for a slot\n"
+	"                             without one (sample files)\n"
 	"  lost N                     samples dropped (sample files)\n"
 	"  entry ADDR SIGNATURE WEIGHT                   (profiles)\n"
 	"  map START END PGOFF BUILD-ID PATH   a mapping of a Linux recording;\n"
@@ -57,6 +60,9 @@ struct synth {
 	/* a callers line's, for the sample on the next line */
 	uint32_t n_callers;
 	uint64_t callers[PICS_MAX_CALLERS];
+	/* a data line's, for the sample on the next line */
+	uint8_t daccess;
+	uint64_t daddr[PICS_MAX_WIDTH];
 	struct pics_throttle throttle;	/* a profile's */
 	struct pics_sample_writer *writer;
 	struct pics_profile *profile;
@@ -208,6 +214,9 @@ static int sample_line(struct synth *s, char **tok, int n)
 	smp.n_callers = s->n_callers;
 	memcpy(smp.callers, s->callers, s->n_callers * sizeof(*s->callers));
 	s->n_callers = 0;
+	smp.daccess = s->daccess;
+	memcpy(smp.daddr, s->daddr, sizeof(smp.daddr));
+	s->daccess = 0;
 	for (int i = 2; i < n; i++)
 		if (slot(s, &smp, (unsigned)(i - 2), tok[i]))
 			return -1;
@@ -226,6 +235,26 @@ static int callers_line(struct synth *s, char **tok, int n)
 		if (number(s, tok[i], &s->callers[i]))
 			return -1;
 	s->n_callers = (uint32_t)n;
+	return 0;
+}
+
+/* "data DADDR|-...": the data addresses of the sample that follows. */
+static int data_line(struct synth *s, char **tok, int n)
+{
+	if (n < 1 || (unsigned)n > s->meta.commit_width)
+		return fail(s, "expected 'data' and 1 to %u addresses or '-'",
+			    s->meta.commit_width);
+	memset(s->daddr, 0, sizeof(s->daddr));
+	s->daccess = 0;
+	for (int i = 0; i < n; i++) {
+		if (!strcmp(tok[i], "-"))
+			continue;
+		if (number(s, tok[i], &s->daddr[i]))
+			return -1;
+		s->daccess |= (uint8_t)(1u << i);
+	}
+	if (!s->daccess)
+		return fail(s, "a data line with no address");
 	return 0;
 }
 
@@ -372,9 +401,11 @@ static int parse_line(struct synth *s, char *line)
 		return 0;
 	if (!s->format_seen)
 		return format_line(s, key, rest);
-	if (s->n_callers && strcmp(key, "sample"))
+	if (s->n_callers && strcmp(key, "sample") && strcmp(key, "data"))
 		return fail(s, "'%s' after a callers line; expected the sample it goes with",
 			    key);
+	if (s->daccess && strcmp(key, "sample"))
+		return fail(s, "'%s' after a data line; expected the sample it goes with", key);
 	if (!strcmp(key, "lost") && !s->is_profile) {
 		uint64_t lost;
 
@@ -401,6 +432,8 @@ static int parse_line(struct synth *s, char *line)
 	}
 	if (!strcmp(key, "callers") && !s->is_profile)
 		return callers_line(s, tok, n);
+	if (!strcmp(key, "data") && !s->is_profile)
+		return data_line(s, tok, n);
 	if (body || !strcmp(key, "sample") || !strcmp(key, "entry"))
 		return body_line(s, key, tok, n);
 	return header_line(s, key, tok, n);

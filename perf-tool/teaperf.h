@@ -148,6 +148,10 @@ struct view_options {
 	struct stage_input stage;	/* --stage */
 };
 
+/* teaperf report --sort data (report_data.c): the cycles of the sampled
+ * loads and stores of the sample file @input by the data they accessed. */
+int report_data(const char *input, const struct view_options *v);
+
 /* Takes the view option getopt_long returned as @c (its value in optarg);
  * any other @c is a bad option. Returns 0, or EXIT_USAGE after one error
  * line. The longopts table decides which view options a command takes. */

@@ -27,6 +27,14 @@ static bool is_code_symbol(const GElf_Sym *sym, const char *name,
 	       name[0] != '$' && strncmp(name, ".L", 2);
 }
 
+/* A variable: a sized object in memory the program loads. */
+static bool is_data_symbol(const GElf_Sym *sym, const char *name, const GElf_Shdr *where)
+{
+	return GELF_ST_TYPE(sym->st_info) == STT_OBJECT && sym->st_size &&
+	       sym->st_shndx != SHN_UNDEF && sym->st_shndx < SHN_LORESERVE &&
+	       name && name[0] && (where->sh_flags & SHF_ALLOC);
+}
+
 /* Of several names for one address, prefer a function over a label, a
  * global over a local, a sized symbol over an unsized one. */
 static int symbol_rank(const GElf_Sym *sym)
@@ -71,6 +79,10 @@ static int add_symbols(struct pics_elf_symbols *e, Elf *elf, Elf_Scn *scn,
 	if (!grown)
 		return -1;
 	e->funcs = grown;
+	grown = realloc(e->objects, (e->n_objects + n) * sizeof(*grown));
+	if (!grown)
+		return -1;
+	e->objects = grown;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym sym;
 		GElf_Shdr where;
@@ -82,8 +94,21 @@ static int add_symbols(struct pics_elf_symbols *e, Elf *elf, Elf_Scn *scn,
 			continue;
 		name = elf_strptr(elf, shdr->sh_link, sym.st_name);
 		home = elf_getscn(elf, sym.st_shndx);
-		if (!home || !gelf_getshdr(home, &where) ||
-		    !is_code_symbol(&sym, name, &where))
+		if (!home || !gelf_getshdr(home, &where))
+			continue;
+		if (is_data_symbol(&sym, name, &where)) {
+			f = &e->objects[e->n_objects];
+			f->name = strdup(name);
+			if (!f->name)
+				return -1;
+			f->start = sym.st_value + e->bias;
+			f->end = end_of(f->start, sym.st_size);
+			f->sized = true;
+			f->rank = symbol_rank(&sym);
+			e->n_objects++;
+			continue;
+		}
+		if (!is_code_symbol(&sym, name, &where))
 			continue;
 		f = &e->funcs[e->n_funcs];
 		f->name = strdup(name);
@@ -399,9 +424,12 @@ void pics_elf_symbols_free(struct pics_elf_symbols *e)
 {
 	for (size_t i = 0; i < e->n_funcs; i++)
 		free(e->funcs[i].name);
+	for (size_t i = 0; i < e->n_objects; i++)
+		free(e->objects[i].name);
 	for (size_t i = 0; i < e->n_files; i++)
 		free(e->files[i].path);
 	free(e->funcs);
+	free(e->objects);
 	free(e->files);
 	free(e->rows);
 	memset(e, 0, sizeof(*e));

@@ -142,7 +142,7 @@ static inline uint64_t pics_get_u64(const uint8_t *p)
  * samples that follow (the last task record's), whether a stop record
  * came and its cycle, what the throttle record counted, and the callers
  * of the record pics_record_next returned last (a call-chain record's,
- * 0 without one). */
+ * 0 without one) and its data addresses (a data-address record's). */
 struct pics_mapping_list {
 	struct pics_mapping *v;
 	size_t n, cap;
@@ -152,6 +152,8 @@ struct pics_mapping_list {
 	struct pics_throttle throttle;
 	uint32_t n_callers;
 	uint64_t callers[PICS_MAX_CALLERS];
+	uint8_t daccess;		/* ... and its data addresses' */
+	uint64_t daddr[PICS_MAX_WIDTH];
 };
 
 int pics_mapping_list_add(struct pics_mapping_list *l,
@@ -163,6 +165,7 @@ void pics_mapping_list_free(struct pics_mapping_list *l);
 
 /* ---- one ELF's symbols (elf.c), merged into a pics_symbols (symbols.c) -- */
 
+/* A function's symbol, or a variable's (pics_elf_symbols.objects). */
 struct pics_func_sym {
 	uint64_t start, end;
 	char *name;
@@ -187,6 +190,8 @@ struct pics_source_file {
 struct pics_elf_symbols {
 	struct pics_func_sym *funcs;
 	size_t n_funcs;
+	struct pics_func_sym *objects;	/* data: sized STT_OBJECT symbols */
+	size_t n_objects;
 	struct pics_line_row *rows;	/* file: index into files */
 	size_t n_rows;
 	struct pics_source_file *files;
@@ -244,11 +249,12 @@ int pics_header_read(struct pics_in *in, const char magic[PICS_MAGIC_LEN],
 		     struct pics_profile_fields *pf, struct pics_error *err);
 
 /* Reads the kind byte of the next record into @kind, taking extension
- * records in: map, task, stop, throttle and call-chain records go into
- * @maps, other kinds are unknown and skipped, but for a buffer record
- * (TEA_REC_BUFFER), which is the caller's to read from its length on. A
- * call-chain record must be followed by a record of kind TEA_REC_DATA,
- * which its callers then go with. 1: a record; 0: the file ends here (the caller says what was
+ * records in: map, task, stop, throttle, call-chain and data-address
+ * records go into @maps, other kinds are unknown and skipped, but for a
+ * buffer record (TEA_REC_BUFFER), which is the caller's to read from its
+ * length on. A call-chain record must be followed by a record of kind
+ * TEA_REC_DATA, which its callers then go with, or by a data-address
+ * record and then that; a data-address record by TEA_REC_DATA. 1: a record; 0: the file ends here (the caller says what was
  * missing); -1: error. */
 int pics_record_next(struct pics_in *in, uint8_t *kind,
 		     struct pics_mapping_list *maps, struct pics_error *err);
@@ -285,6 +291,15 @@ int pics_callchain_record_read(struct pics_in *in, uint64_t len,
 int pics_callchain_record_write(struct pics_out *out, uint32_t n,
 				const uint64_t *callers,
 				struct pics_error *err);
+
+/* The body of a data-address record (kind TEA_REC_DATA_ADDR, at
+ * @offset) whose u32 length @len was just read, into maps->daccess and
+ * maps->daddr. */
+int pics_daddr_record_read(struct pics_in *in, uint64_t len, uint64_t offset,
+			   struct pics_mapping_list *maps, struct pics_error *err);
+/* A data-address record of @s's (s->daccess not 0). */
+int pics_daddr_record_write(struct pics_out *out, const struct pics_sample *s,
+			    struct pics_error *err);
 
 /* Reads the body of an extension record of @kind whose u32 length @len
  * was just read (its kind byte was at @offset) into @maps: a map record

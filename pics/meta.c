@@ -258,6 +258,10 @@ int pics_sample_validate(const struct pics_meta *m,
 					 "PSV 0x%llx of slot %u has bits beyond the %u events",
 					 (unsigned long long)s->psv[i], i,
 					 m->n_events);
+	if (s->daccess & ~s->valid)
+		return pics_fail(err, PICS_ERR_FORMAT,
+				 "sample has data addresses 0x%02x for slots it does not hold (0x%02x)",
+				 s->daccess, s->valid);
 	if (s->n_callers > PICS_MAX_CALLERS)
 		return pics_fail(err, PICS_ERR_FORMAT,
 				 "sample has %u callers; at most %d",

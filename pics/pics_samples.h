@@ -32,6 +32,11 @@ struct pics_sample {
 	uint8_t valid;		/* bit i: slot i holds an instruction */
 	uint64_t addr[PICS_MAX_WIDTH];
 	uint64_t psv[PICS_MAX_WIDTH];
+	/* bit i: slot i's instruction accessed memory, at daddr[i] (its
+	 * load's, store's or AMO's virtual address; 0 elsewhere). A file
+	 * holds them in a data-address record before the sample. */
+	uint8_t daccess;
+	uint64_t daddr[PICS_MAX_WIDTH];
 	uint32_t pid;		/* the task it was taken in; 0: none named */
 	/* The return addresses of the calls the sampled instructions were
 	 * reached through, innermost first: the first lies in the sampled
@@ -42,15 +47,16 @@ struct pics_sample {
 };
 
 /* Checks @s against @m: a state that exists, valid bits below the commit
- * width, one valid slot unless Compute, PSV bits below n_events, at most
- * PICS_MAX_CALLERS callers. */
+ * width, one valid slot unless Compute, PSV bits below n_events, data
+ * addresses only for valid slots, at most PICS_MAX_CALLERS callers. */
 int pics_sample_validate(const struct pics_meta *m,
 			 const struct pics_sample *s, struct pics_error *err);
 
 struct pics_sample_writer;
 
 /* @path "-" writes to standard output. add() writes a call-chain record
- * before a sample that has callers. */
+ * before a sample that has callers, and a data-address record before one
+ * with data addresses. */
 struct pics_sample_writer *pics_sample_writer_open(const char *path,
 						   const struct pics_meta *m,
 						   struct pics_error *err);
@@ -76,7 +82,8 @@ struct pics_sample_reader *pics_sample_reader_open(const char *path,
 						   struct pics_error *err);
 const struct pics_meta *pics_sample_reader_meta(const struct pics_sample_reader *r);
 /* 1: a sample in @s, with the callers of the call-chain record before it
- * (none without one); 0: the end record was read and the file is
+ * (none without one) and the data addresses of the data-address record
+ * before it (none without one); 0: the end record was read and the file is
  * complete; -1: error (a file without its end record is truncated). */
 int pics_sample_reader_next(struct pics_sample_reader *r,
 			    struct pics_sample *s, struct pics_error *err);

@@ -45,6 +45,10 @@ bool pics_symbols_elf(const struct pics_symbols *s, uint64_t addr,
 /* Function containing @addr: its name and start address. */
 bool pics_symbols_function(const struct pics_symbols *s, uint64_t addr,
 			   const char **name, uint64_t *start);
+/* Variable (a sized object symbol) containing the data address @addr:
+ * its name and start address. */
+bool pics_symbols_data(const struct pics_symbols *s, uint64_t addr, const char **name,
+		       uint64_t *start);
 /* Source line of @addr; @file is the last path component. */
 bool pics_symbols_line(const struct pics_symbols *s, uint64_t addr,
 		       const char **file, unsigned *line);

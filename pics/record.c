@@ -5,18 +5,24 @@
  * only their own kinds. */
 #include "internal.h"
 
-/* A call-chain record holds for the record right after it, a sample:
- * anything else there, the end of the file included, is an error. */
-static int check_after_callchain(struct pics_in *in, int ret, uint8_t kind,
-				 uint64_t offset, struct pics_error *err)
+/* A call-chain or data-address record holds for the sample right after
+ * it (a call-chain record's may come after the data-address record
+ * first): anything else there, the end of the file included, is an
+ * error. @before is the record that came before, 0 for none. */
+static int check_after_prefix(struct pics_in *in, int ret, uint8_t before, uint8_t kind,
+			      uint64_t offset, struct pics_error *err)
 {
+	const char *what = before == TEA_REC_CALLCHAIN ? "call-chain" : "data-address";
+
+	if (!before)
+		return 0;
 	if (ret == 0)
 		return pics_fail_at(err, PICS_ERR_TRUNCATED, in->path, offset,
-				    "file ends after a call-chain record; expected a sample (0x01)");
-	if (kind != TEA_REC_DATA)
+				    "file ends after a %s record; expected a sample (0x01)", what);
+	if (kind != TEA_REC_DATA && !(before == TEA_REC_CALLCHAIN && kind == TEA_REC_DATA_ADDR))
 		return pics_fail_at(err, PICS_ERR_FORMAT, in->path, offset,
-				    "a record of kind 0x%02x after a call-chain record; expected a sample (0x01)",
-				    kind);
+				    "a record of kind 0x%02x after a %s record; expected a sample (0x01)",
+				    kind, what);
 	return 0;
 }
 
@@ -32,6 +38,8 @@ static int read_extension(struct pics_in *in, uint8_t kind, uint64_t offset,
 	len = pics_get_uint(pics_in_take(in, 4), 4);
 	if (kind == TEA_REC_CALLCHAIN)
 		return pics_callchain_record_read(in, len, offset, maps, err);
+	if (kind == TEA_REC_DATA_ADDR)
+		return pics_daddr_record_read(in, len, offset, maps, err);
 	ret = pics_mapping_record_read(in, kind, len, offset, maps, err);
 	if (ret > 0)
 		ret = pics_in_skip(in, len, "an extension record", err);
@@ -41,9 +49,10 @@ static int read_extension(struct pics_in *in, uint8_t kind, uint64_t offset,
 int pics_record_next(struct pics_in *in, uint8_t *kind,
 		     struct pics_mapping_list *maps, struct pics_error *err)
 {
-	bool chain = false;
+	uint8_t before = 0;	/* a call-chain or data-address record */
 
 	maps->n_callers = 0;
+	maps->daccess = 0;
 	for (;;) {
 		uint64_t offset = pics_in_offset(in);
 		int ret = pics_in_fill(in, 1, err);
@@ -52,12 +61,12 @@ int pics_record_next(struct pics_in *in, uint8_t *kind,
 			return -1;
 		if (ret > 0)
 			*kind = *pics_in_take(in, 1);
-		if (chain && check_after_callchain(in, ret, *kind, offset, err))
+		if (check_after_prefix(in, ret, before, *kind, offset, err))
 			return -1;
 		if (ret == 0 || *kind < TEA_REC_EXTENSION || *kind == TEA_REC_BUFFER)
 			return ret;
 		if (read_extension(in, *kind, offset, maps, err))
 			return -1;
-		chain = *kind == TEA_REC_CALLCHAIN;
+		before = *kind == TEA_REC_CALLCHAIN || *kind == TEA_REC_DATA_ADDR ? *kind : 0;
 	}
 }

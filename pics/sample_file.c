@@ -67,6 +67,8 @@ int pics_sample_writer_add(struct pics_sample_writer *w,
 	if (s->n_callers &&
 	    pics_callchain_record_write(&w->out, s->n_callers, s->callers, err))
 		return -1;
+	if (s->daccess && pics_daddr_record_write(&w->out, s, err))
+		return -1;
 	if (pics_out_reserve(&w->out, max, err))
 		return -1;
 	p = w->out.buf + w->out.len;
@@ -244,6 +246,9 @@ static int read_sample(struct pics_sample_reader *r, struct pics_sample *s,
 	s->pid = r->maps.task;
 	s->n_callers = r->maps.n_callers;
 	memcpy(s->callers, r->maps.callers, s->n_callers * sizeof(*s->callers));
+	s->daccess = r->maps.daccess;
+	for (unsigned i = 0; i < PICS_MAX_WIDTH; i++)
+		s->daddr[i] = s->daccess >> i & 1 ? r->maps.daddr[i] : 0;
 	if (pics_sample_validate(&r->meta, s, err))
 		return pics_error_locate(err, r->path, offset);
 	r->samples++;

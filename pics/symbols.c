@@ -24,6 +24,8 @@ struct region {
 struct pics_symbols {
 	struct pics_func_sym *funcs;	/* by start, one per address */
 	size_t n_funcs;
+	struct pics_func_sym *objects;	/* variables, the same way */
+	size_t n_objects;
 	struct pics_line_row *rows;	/* by address, one per address */
 	size_t n_rows;
 	struct pics_source_file *files;	/* each ELF's own */
@@ -85,28 +87,27 @@ static int by_start_then_rank(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* Sorts by address, keeps the best-ranked name per address, and ends an
- * unsized symbol where the next one starts. */
-static void finish_symbols(struct pics_symbols *s)
+/* Sorts @n symbols by address, keeps the best-ranked name per address,
+ * and ends an unsized symbol where the next one starts; the number kept. */
+static size_t finish_symbols(struct pics_func_sym *syms, size_t n)
 {
 	size_t kept = 0;
 
 	/* A stripped ELF has no symbols at all (and qsort no NULL array). */
-	if (!s->n_funcs)
-		return;
-	qsort(s->funcs, s->n_funcs, sizeof(*s->funcs), by_start_then_rank);
-	for (size_t i = 0; i < s->n_funcs; i++) {
-		if (kept && s->funcs[kept - 1].start == s->funcs[i].start) {
-			free(s->funcs[i].name);
+	if (!n)
+		return 0;
+	qsort(syms, n, sizeof(*syms), by_start_then_rank);
+	for (size_t i = 0; i < n; i++) {
+		if (kept && syms[kept - 1].start == syms[i].start) {
+			free(syms[i].name);
 			continue;
 		}
-		s->funcs[kept++] = s->funcs[i];
+		syms[kept++] = syms[i];
 	}
-	s->n_funcs = kept;
 	for (size_t i = 0; i + 1 < kept; i++)
-		if (!s->funcs[i].sized &&
-		    s->funcs[i].end > s->funcs[i + 1].start)
-			s->funcs[i].end = s->funcs[i + 1].start;
+		if (!syms[i].sized && syms[i].end > syms[i + 1].start)
+			syms[i].end = syms[i + 1].start;
+	return kept;
 }
 
 static int by_addr_then_order(const void *a, const void *b)
@@ -165,6 +166,7 @@ static int merge(struct pics_symbols *s, struct pics_elf_symbols *e,
 
 	if (!copy ||
 	    grow(&s->funcs, s->n_funcs + e->n_funcs, sizeof(*s->funcs)) ||
+	    grow(&s->objects, s->n_objects + e->n_objects, sizeof(*s->objects)) ||
 	    grow(&s->rows, s->n_rows + e->n_rows, sizeof(*s->rows)) ||
 	    grow(&s->files, s->n_files + e->n_files, sizeof(*s->files)) ||
 	    grow(&s->elves, s->n_elves + 1, sizeof(*s->elves))) {
@@ -180,6 +182,8 @@ static int merge(struct pics_symbols *s, struct pics_elf_symbols *e,
 	};
 	for (size_t i = 0; i < e->n_funcs; i++)
 		s->funcs[s->n_funcs++] = e->funcs[i];
+	for (size_t i = 0; i < e->n_objects; i++)
+		s->objects[s->n_objects++] = e->objects[i];
 	for (size_t i = 0; i < e->n_rows; i++) {
 		struct pics_line_row *r = &s->rows[s->n_rows + i];
 
@@ -191,8 +195,10 @@ static int merge(struct pics_symbols *s, struct pics_elf_symbols *e,
 	for (size_t i = 0; i < e->n_files; i++)
 		s->files[s->n_files++] = e->files[i];
 	e->n_funcs = 0;
+	e->n_objects = 0;
 	e->n_files = 0;
-	finish_symbols(s);
+	s->n_funcs = finish_symbols(s->funcs, s->n_funcs);
+	s->n_objects = finish_symbols(s->objects, s->n_objects);
 	return finish_lines(s);
 }
 
@@ -311,6 +317,8 @@ void pics_symbols_close(struct pics_symbols *s)
 		return;
 	for (size_t i = 0; i < s->n_funcs; i++)
 		free(s->funcs[i].name);
+	for (size_t i = 0; i < s->n_objects; i++)
+		free(s->objects[i].name);
 	for (size_t i = 0; i < s->n_files; i++)
 		free(s->files[i].path);
 	for (size_t i = 0; i < s->n_elves; i++)
@@ -318,6 +326,7 @@ void pics_symbols_close(struct pics_symbols *s)
 	for (size_t i = 0; i < s->n_regions; i++)
 		free(s->regions[i].name);
 	free(s->funcs);
+	free(s->objects);
 	free(s->files);
 	free(s->rows);
 	free(s->elves);
@@ -359,6 +368,19 @@ bool pics_symbols_function(const struct pics_symbols *s, uint64_t addr,
 		return true;
 	}
 	return false;
+}
+
+bool pics_symbols_data(const struct pics_symbols *s, uint64_t addr, const char **name,
+		       uint64_t *start)
+{
+	size_t i = at_or_below(s->objects, s->n_objects, sizeof(*s->objects),
+			       offsetof(struct pics_func_sym, start), addr);
+
+	if (!i || addr >= s->objects[i - 1].end)
+		return false;
+	*name = s->objects[i - 1].name;
+	*start = s->objects[i - 1].start;
+	return true;
 }
 
 static const struct pics_line_row *find_row(const struct pics_symbols *s,

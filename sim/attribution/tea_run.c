@@ -198,9 +198,12 @@ static int record(struct sampling *sp, const struct tea_sample_regs *s, unsigned
 	ps.cycle = s->time;
 	ps.state = (uint8_t)s->state;
 	ps.valid = (uint8_t)s->mask;
+	ps.daccess = (uint8_t)(s->dmask & s->mask);
 	for (unsigned i = 0; i < width; i++) {
 		ps.addr[i] = s->pc[i];
 		ps.psv[i] = s->psv[i];
+		if (ps.daccess >> i & 1)
+			ps.daddr[i] = s->daddr[i];
 	}
 	if (pics_sample_writer_add(sp->writer, &ps, err))
 		return -1;

@@ -89,6 +89,14 @@ def callchain(callers, count=None, length=None):
     return b"\x85" + struct.pack("<I", size) + body
 
 
+def daddrs(mask, addrs, length=None):
+    """A data-address record (kind 0x87): a mask of slots, then an address
+    for each; @length overrides the true one."""
+    body = struct.pack("<B", mask) + b"".join(struct.pack("<Q", a) for a in addrs)
+    size = len(body) if length is None else length
+    return b"\x87" + struct.pack("<I", size) + body
+
+
 def buffer(records, count=None, pad=0, length=None, width=4):
     """A buffer record (kind 0x86): the sampler's records of 2 + 2W words
     (teatime; teastat with the state at bits 3:2 and the slots at 15:8;
@@ -186,6 +194,22 @@ def corpus():
                      task(7), callchain([0x80000300]), GOOD[2],
                      callchain([]), GOOD[1]],
             count=4, minor=4),
+        # Data addresses (minor version 6): a data-address record right
+        # before its sample, after its call-chain record when it has one.
+        "valid-data-addresses.tea": samples_file(
+            records=[daddrs(0b10, [0x80010000]), GOOD[0],
+                     callchain([0x80000100]), daddrs(0b01, [0x80010040]), GOOD[1],
+                     GOOD[2]],
+            count=3, minor=6),
+        "daddr-mask-zero.tea": samples_file(records=[daddrs(0, []), GOOD[0]], count=1),
+        "daddr-len-long.tea": samples_file(records=[
+            daddrs(0b01, [0x80010000], length=17) + bytes(8), GOOD[1]], count=1),
+        "daddr-slot-not-held.tea": samples_file(records=[
+            daddrs(0b10, [0x80010000]), GOOD[1]], count=1),
+        "daddr-then-callchain.tea": samples_file(records=[
+            daddrs(0b01, [0x80010000]), callchain([0x80000100]), GOOD[1]], count=1),
+        "daddr-at-eof.tea": preamble(SMP, header_fields())
+            + GOOD[0] + daddrs(0b01, [0x80010000]),
         # Buffer records (minor version 5): the sampler's records as it
         # wrote them, with padding words and a record of no instruction,
         # between sample records and after a task record.

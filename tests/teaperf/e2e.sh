@@ -250,6 +250,35 @@ run_tf "stat json" 0 stat --format json golden.prof
 jq -e '.total_weight == 1200 and (.stack | map(.weight) | add) == 1200' out >/dev/null ||
 	fail "stat json: totals"
 
+# ---- report --sort data: the samples' data addresses by variable or page ----
+data_addr=$(printf '%x' "0x$(riscv64-unknown-elf-nm prog.elf | awk '$3 == "data" { print $1 }')")
+{
+	tea_header_lines=$(sed -n '1,/^build-id/p' samples.txt)
+	echo "$tea_header_lines"
+	printf 'data 0x%x\n' $((0x$data_addr + 8))
+	echo "sample 100 stalled $S1:ST-L1+ST-LLC"
+	printf 'data 0x%x\n' $((0x$data_addr + 16))
+	echo "sample 200 stalled $S1:ST-L1"
+	echo "data - 0x90001234"
+	echo "sample 300 compute $S2:Base $U1:Base"
+	echo "sample 400 stalled $M1:DR-L1"
+} >daddr.txt
+run_tf "synth data addresses" 0 synth -o daddr.tea daddr.txt
+run_tf "report --sort data" 0 report --sort data daddr.tea
+expect_line "report --sort data" out "^# 62\.5% of the sampled cycles went to instructions that accessed memory"
+expect_line "report --sort data" out "^ +50\.00% +200  data \(0x$data_addr\)$"
+expect_line "report --sort data" out "^ +50\.0%  ST-L1\+ST-LLC$"
+expect_line "report --sort data" out "^ +50\.0%  ST-L1$"
+expect_line "report --sort data" out "^ +12\.50% +50  \[page 0x90001000\]$"
+expect_line "report --sort data" out "^ +100\.0%  Base$"
+run_tf "report --sort data without data addresses" 1 report --sort data samples.tea
+one_error_line "report --sort data without data addresses"
+expect_line "report --sort data without data addresses" err "no sample has a data address"
+run_tf "report --sort data of a profile" 1 report --sort data golden.prof
+one_error_line "report --sort data of a profile"
+run_tf "report --sort data --format csv" 2 report --sort data --format csv daddr.tea
+one_error_line "report --sort data --format csv"
+
 # ---- compare ---------------------------------------------------------------
 run_tf "compare" 0 compare --reference golden.prof samples.tea
 expect_line "compare" out "^instruction-level error: 16\.667%$"

@@ -2,7 +2,9 @@
  * the callers of a sample round trip through a sample file in the
  * documented layout, every rule of the record is an error at its offset,
  * and perf.data's PERF_SAMPLE_CALLCHAIN (pics/perf_data_sample.c) becomes
- * the same callers. */
+ * the same callers. Data-address records (pics/data_address.c), the other
+ * record that goes before its sample, the same: round trip with and
+ * after callers, layout, and their rules. */
 #include "test_pics_util.h"
 #include "../teaperf/perf_data_build.h"
 
@@ -90,17 +92,15 @@ static uint64_t le(const uint8_t *p, unsigned bytes)
 	return v;
 }
 
-/* A file of one stalled sample with the callers 0x10400 and 0x10410: its
- * bytes in @b (room for @cap), its length returned, the call-chain
- * record's offset in *@at. */
-static size_t one_chain_file(uint8_t *b, size_t cap, size_t *at)
+/* A file of the one sample @s: its bytes in @b (room for @cap), its
+ * length returned, its first record's offset in *@at. */
+static size_t one_sample_file(uint8_t *b, size_t cap, const struct pics_sample *s, size_t *at)
 {
 	const char *path = scratch("one.tea");
-	struct pics_sample s = stalled(100, 0x10010, 2, 0x10400);
 	uint8_t *bytes;
 	size_t len;
 
-	write_samples(path, &s, 1);
+	write_samples(path, s, 1);
 	bytes = read_bytes(path, &len);
 	assert_true(len <= cap);
 	memcpy(b, bytes, len);
@@ -110,13 +110,23 @@ static size_t one_chain_file(uint8_t *b, size_t cap, size_t *at)
 	return len;
 }
 
+/* A file of one stalled sample with the callers 0x10400 and 0x10410: its
+ * bytes in @b (room for @cap), its length returned, the call-chain
+ * record's offset in *@at. */
+static size_t one_chain_file(uint8_t *b, size_t cap, size_t *at)
+{
+	struct pics_sample s = stalled(100, 0x10010, 2, 0x10400);
+
+	return one_sample_file(b, cap, &s, at);
+}
+
 static void test_call_chain_record_is_laid_out_as_documented(void **state)
 {
 	uint8_t b[512];
 	size_t at, len = one_chain_file(b, sizeof(b), &at);
 
 	(void)state;
-	assert_int_equal(le(b + 10, 2), 5);		/* minor version */
+	assert_int_equal(le(b + 10, 2), 6);		/* minor version */
 	assert_int_equal(b[at], 0x85);
 	assert_int_equal(le(b + at + 1, 4), 4 + 2 * 8);
 	assert_int_equal(le(b + at + 5, 4), 2);
@@ -366,10 +376,104 @@ static void test_perf_call_chain_past_its_record_is_an_error(void **state)
 	unlink(path);
 }
 
+/* A file of one Compute sample of two slots, the second with the data
+ * address 0x90000010 (and with @callers, callers too): its bytes in @b,
+ * its length returned, the data-address record's offset in *@at. */
+static size_t one_daddr_file(uint8_t *b, size_t cap, size_t *at, bool callers)
+{
+	struct pics_sample s = stalled(100, 0x10010, callers ? 2 : 0, 0x10400);
+	size_t len;
+
+	s.state = PICS_COMPUTE;
+	s.valid = 3;
+	s.addr[1] = 0x10014;
+	s.daccess = 2;
+	s.daddr[1] = 0x90000010;
+	len = one_sample_file(b, cap, &s, at);
+	*at += callers ? 25 : 0;
+	return len;
+}
+
+static void test_data_addresses_round_trip_alone_and_after_callers(void **state)
+{
+	struct pics_sample s[3] = {
+		stalled(100, 0x10010, 0, 0),
+		stalled(200, 0x10020, 3, 0x10400),
+		stalled(300, 0x10030, 0, 0),
+	};
+	const char *path = scratch("daddrs.tea");
+	struct pics_sample_reader *r;
+	struct pics_error err;
+	struct pics_sample got;
+
+	(void)state;
+	s[0].daccess = 1;
+	s[0].daddr[0] = 0x90000000;
+	s[1].daccess = 1;
+	s[1].daddr[0] = 0xffffffc000001000ull;
+	write_samples(path, s, 3);
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(pics_sample_reader_next(r, &got, &err), 1);
+		assert_int_equal(got.daccess, s[i].daccess);
+		assert_int_equal(got.daddr[0], s[i].daddr[0]);
+		assert_same_callers(&got, &s[i]);
+	}
+	assert_int_equal(pics_sample_reader_next(r, &got, &err), 0);
+	pics_sample_reader_close(r);
+	unlink(path);
+}
+
+static void test_data_address_record_is_laid_out_as_documented(void **state)
+{
+	uint8_t b[512];
+	size_t at, len = one_daddr_file(b, sizeof(b), &at, false);
+
+	(void)state;
+	assert_int_equal(b[at], 0x87);
+	assert_int_equal(le(b + at + 1, 4), 1 + 8);
+	assert_int_equal(b[at + 5], 2);			/* mask: slot 1 */
+	assert_int_equal(le(b + at + 6, 8), 0x90000010);
+	assert_int_equal(b[at + 14], 0x01);		/* the sample */
+	assert_true(len > at + 14);
+	/* after a call-chain record, before the sample */
+	one_daddr_file(b, sizeof(b), &at, true);
+	assert_int_equal(b[at - 25], 0x85);
+	assert_int_equal(b[at], 0x87);
+}
+
+static void test_data_address_record_rules(void **state)
+{
+	static const uint8_t task[] = { 0x82, 4, 0, 0, 0, PID, 0, 0, 0 };
+	uint8_t b[512];
+	size_t at, len = one_daddr_file(b, sizeof(b), &at, false);
+
+	(void)state;
+	b[at + 1] = 1 + 16;	/* a length its mask disagrees with */
+	assert_int_equal(read_broken(b, len, at, "disagrees with its mask 0x02"), PICS_ERR_FORMAT);
+	len = one_daddr_file(b, sizeof(b), &at, false);
+	b[at + 5] = 0;		/* no slot */
+	assert_int_equal(read_broken(b, len, at, "disagrees with its mask 0x00"), PICS_ERR_FORMAT);
+	len = one_daddr_file(b, sizeof(b), &at, false);
+	b[at + 5] = 4;		/* slot 2, which the sample does not hold */
+	assert_int_equal(read_broken(b, len, at + 14, "data addresses 0x04 for slots it does not hold"),
+			 PICS_ERR_FORMAT);
+	len = one_daddr_file(b, sizeof(b), &at, false);
+	insert(b, &len, at + 14, task, sizeof(task));
+	assert_int_equal(read_broken(b, len, at + 14, "kind 0x82 after a data-address record"),
+			 PICS_ERR_FORMAT);
+	assert_int_equal(read_broken(b, at + 14, at + 14, "file ends after a data-address record"),
+			 PICS_ERR_TRUNCATED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_callers_round_trip_with_tasks_and_compute_samples),
+		cmocka_unit_test(test_data_addresses_round_trip_alone_and_after_callers),
+		cmocka_unit_test(test_data_address_record_is_laid_out_as_documented),
+		cmocka_unit_test(test_data_address_record_rules),
 		cmocka_unit_test(test_call_chain_record_is_laid_out_as_documented),
 		cmocka_unit_test(test_length_that_disagrees_with_the_count_is_an_error),
 		cmocka_unit_test(test_more_than_127_callers_is_an_error),

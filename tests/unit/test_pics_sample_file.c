@@ -207,12 +207,12 @@ static void insert(uint8_t *b, size_t *len, size_t at, const void *bytes,
 
 /* What a later minor version may add: a header field at the end of the
  * header, and an extension record of a kind this reader does not know
- * (0x80 to 0x86 are the map, task map, task, stop, throttle, call-chain
- * and buffer records). */
+ * (0x80 to 0x87 are the map, task map, task, stop, throttle, call-chain,
+ * buffer and data-address records). */
 static void newer_minor(uint8_t *b, size_t *len)
 {
 	static const uint8_t field[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-	static const uint8_t record[] = { 0x87, 3, 0, 0, 0, 'n', 'e', 'w' };
+	static const uint8_t record[] = { 0x88, 3, 0, 0, 0, 'n', 'e', 'w' };
 	size_t at = first_record(b);
 	uint32_t hl = header_len(b) + sizeof(field);
 
