@@ -12,82 +12,84 @@
 
 #define PAGE_MASK (~(uint64_t)0xfff)
 
-/* One datum: a variable, or a page (name NULL). */
-struct datum {
-	uint64_t key;			/* the variable's start, or the page */
+/* One sampled access: its datum (a variable's start, or a page: name
+ * NULL), its signature and its share of the sample. */
+struct access {
+	uint64_t key;
 	const char *name;
-	uint64_t weight;		/* in units of period / unit cycles */
-	uint64_t *by_sig;		/* weight per signature, n_sigs of them */
+	uint64_t sig, weight;
+};
+
+/* A datum's rows in the sorted accesses: [first, end), and its weight. */
+struct datum {
+	size_t first, end;
+	uint64_t weight;
 };
 
 struct data_report {
 	const struct pics_meta *m;
 	const struct pics_symbols *syms;
 	uint64_t unit;			/* a sample's weight units */
-	struct datum *d;
+	struct access *a;
 	size_t n, cap;
-	uint64_t sigs[64];		/* the signatures seen, in order */
-	size_t n_sigs;
 	uint64_t all, memory;		/* weight of every slot, of those with an address */
 };
 
-static size_t sig_index(struct data_report *r, uint64_t sig)
+static int add_access(struct data_report *r, uint64_t addr, uint64_t sig, uint64_t weight)
 {
-	for (size_t i = 0; i < r->n_sigs; i++)
-		if (r->sigs[i] == sig)
-			return i;
-	if (r->n_sigs == sizeof(r->sigs) / sizeof(r->sigs[0]))
-		return r->n_sigs - 1;	/* (more than 64 signatures: the last holds the rest) */
-	r->sigs[r->n_sigs] = sig;
-	return r->n_sigs++;
-}
+	struct access *x;
 
-static struct datum *datum_of(struct data_report *r, uint64_t addr)
-{
-	const char *name = NULL;
-	uint64_t key;
-
-	if (!r->syms || !pics_symbols_data(r->syms, addr, &name, &key))
-		key = addr & PAGE_MASK;
-	for (size_t i = 0; i < r->n; i++)
-		if (r->d[i].key == key && (r->d[i].name != NULL) == (name != NULL))
-			return &r->d[i];
 	if (r->n == r->cap) {
-		size_t cap = r->cap ? 2 * r->cap : 64;
-		struct datum *grown = realloc(r->d, cap * sizeof(*grown));
+		size_t cap = r->cap ? 2 * r->cap : 1024;
+		struct access *grown = realloc(r->a, cap * sizeof(*grown));
 
 		if (!grown)
-			return NULL;
-		r->d = grown;
+			return -1;
+		r->a = grown;
 		r->cap = cap;
 	}
-	r->d[r->n] = (struct datum){ .key = key, .name = name,
-				     .by_sig = calloc(64, sizeof(uint64_t)) };
-	return r->d[r->n].by_sig ? &r->d[r->n++] : NULL;
+	x = &r->a[r->n++];
+	*x = (struct access){ .sig = sig, .weight = weight };
+	if (!r->syms || !pics_symbols_data(r->syms, addr, &x->name, &x->key)) {
+		x->name = NULL;
+		x->key = addr & PAGE_MASK;
+	}
+	return 0;
 }
 
 /* Each slot's share of the sample, as pics_profile_add_sample gives it. */
 static int add_sample(struct data_report *r, const struct pics_sample *s)
 {
-	unsigned n = (unsigned)__builtin_popcount(s->valid);
-	uint64_t share = r->unit / n;
+	uint64_t share = r->unit / (unsigned)__builtin_popcount(s->valid);
 
 	for (unsigned i = 0; i < r->m->commit_width; i++) {
-		struct datum *d;
-
 		if (!(s->valid >> i & 1))
 			continue;
 		r->all += share;
 		if (!(s->daccess >> i & 1))
 			continue;
-		d = datum_of(r, s->daddr[i]);
-		if (!d)
-			return -1;
 		r->memory += share;
-		d->weight += share;
-		d->by_sig[sig_index(r, s->psv[i])] += share;
+		if (add_access(r, s->daddr[i], s->psv[i], share))
+			return -1;
 	}
 	return 0;
+}
+
+/* By datum (variables before pages at one address), then signature. */
+static int by_datum(const void *a, const void *b)
+{
+	const struct access *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if ((x->name == NULL) != (y->name == NULL))
+		return x->name == NULL ? 1 : -1;
+	return x->sig < y->sig ? -1 : x->sig > y->sig;
+}
+
+static bool same_datum(const struct access *x, const struct access *y)
+{
+	return x->key == y->key && (x->name == NULL) == (y->name == NULL);
 }
 
 static int heavier(const void *a, const void *b)
@@ -96,7 +98,7 @@ static int heavier(const void *a, const void *b)
 
 	if (x->weight != y->weight)
 		return x->weight < y->weight ? 1 : -1;
-	return x->key < y->key ? -1 : x->key > y->key;
+	return x->first < y->first ? -1 : x->first > y->first;
 }
 
 static double percent(uint64_t part, uint64_t whole)
@@ -104,47 +106,104 @@ static double percent(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-static void print(const struct data_report *r, size_t shown)
+/* A signature's weight in a datum. */
+struct sig_weight {
+	uint64_t sig, weight;
+};
+
+static int sig_heavier(const void *a, const void *b)
 {
+	const struct sig_weight *x = a, *y = b;
+
+	if (x->weight != y->weight)
+		return x->weight < y->weight ? 1 : -1;
+	return x->sig < y->sig ? -1 : x->sig > y->sig;
+}
+
+/* A datum's row, then a line per signature with its share of the row,
+ * heaviest first (@stack: room for one per access of the datum). */
+static void print_datum(const struct data_report *r, const struct datum *d,
+			struct sig_weight *stack)
+{
+	const struct access *first = &r->a[d->first];
+	double cycles = (double)d->weight * (double)r->m->period / (double)r->unit;
+	size_t n = 0;
+
+	if (first->name)
+		printf("%7.2f%% %14.0f  %s (0x%" PRIx64 ")\n", percent(d->weight, r->all), cycles,
+		       first->name, first->key);
+	else
+		printf("%7.2f%% %14.0f  [page 0x%" PRIx64 "]\n", percent(d->weight, r->all), cycles,
+		       first->key);
+	for (size_t i = d->first; i < d->end; i++) {
+		if (!n || stack[n - 1].sig != r->a[i].sig)
+			stack[n++] = (struct sig_weight){ .sig = r->a[i].sig };
+		stack[n - 1].weight += r->a[i].weight;
+	}
+	qsort(stack, n, sizeof(*stack), sig_heavier);
+	for (size_t i = 0; i < n; i++) {
+		char sig[SIGNATURE_NAME_MAX];
+
+		pics_signature_name(r->m, stack[i].sig, sig, sizeof(sig));
+		printf("%28.1f%%  %s\n", percent(stack[i].weight, d->weight), sig);
+	}
+}
+
+/* The accesses sorted into data, heaviest first. */
+static int print(struct data_report *r, const struct view_options *v)
+{
+	struct datum *d = NULL;
+	struct sig_weight *stack;
+	size_t n = 0, shown;
+
+	qsort(r->a, r->n, sizeof(*r->a), by_datum);
+	for (size_t i = 0; i < r->n; i++) {
+		if (!i || !same_datum(&r->a[i], &r->a[i - 1])) {
+			struct datum *grown = realloc(d, (n + 1) * sizeof(*grown));
+
+			if (!grown) {
+				free(d);
+				return -1;
+			}
+			d = grown;
+			d[n++] = (struct datum){ .first = i };
+		}
+		d[n - 1].end = i + 1;
+		d[n - 1].weight += r->a[i].weight;
+	}
+	stack = malloc((r->n ? r->n : 1) * sizeof(*stack));
+	if (!stack) {
+		free(d);
+		return -1;
+	}
+	qsort(d, n, sizeof(*d), heavier);
 	printf("# %.1f%% of the sampled cycles went to instructions that accessed memory;\n"
 	       "# by the data they accessed (a variable, or the 4 KiB page), each with\n"
 	       "# its cycle stack\n", percent(r->memory, r->all));
 	printf("%8s %14s  %s\n", "Cycles%", "Cycles", "Data");
-	for (size_t i = 0; i < shown; i++) {
-		const struct datum *d = &r->d[i];
-		double cycles = (double)d->weight * (double)r->m->period / (double)r->unit;
-
-		if (d->name)
-			printf("%7.2f%% %14.0f  %s (0x%" PRIx64 ")\n", percent(d->weight, r->all),
-			       cycles, d->name, d->key);
-		else
-			printf("%7.2f%% %14.0f  [page 0x%" PRIx64 "]\n", percent(d->weight, r->all),
-			       cycles, d->key);
-		for (size_t k = 0; k < r->n_sigs; k++) {
-			char sig[SIGNATURE_NAME_MAX];
-
-			if (!d->by_sig[k])
-				continue;
-			pics_signature_name(r->m, r->sigs[k], sig, sizeof(sig));
-			printf("%28.1f%%  %s\n", percent(d->by_sig[k], d->weight), sig);
-		}
-	}
+	shown = view_shown(v, n);
+	for (size_t i = 0; i < shown; i++)
+		print_datum(r, &d[i], stack);
+	free(stack);
+	free(d);
+	return 0;
 }
 
 int report_data(const char *input, const struct view_options *v)
 {
 	struct data_report r = { 0 };
 	struct pics_sample_reader *in;
+	struct pics_symbols *syms;
 	struct pics_profile *p;
 	struct pics_error err;
 	struct pics_sample s;
-	bool any = false;
 	int ret;
 
 	p = load_profile("report", input);
 	if (!p)
 		return 1;
-	r.syms = open_symbols("report", p, &v->so);
+	syms = open_symbols("report", p, &v->so);
+	r.syms = syms;
 	in = pics_sample_reader_open(input, &err);
 	if (!in) {
 		cmd_error("report", "%s: --sort data needs a sample file (%s)", input, err.msg);
@@ -154,30 +213,27 @@ int report_data(const char *input, const struct view_options *v)
 	r.m = pics_sample_reader_meta(in);
 	r.unit = pics_weight_unit(r.m->commit_width);
 	while ((ret = pics_sample_reader_next(in, &s, &err)) > 0) {
-		any |= s.daccess != 0;
 		if (add_sample(&r, &s)) {
-			cmd_error("report", "out of memory");
+			snprintf(err.msg, sizeof(err.msg), "out of memory");
 			ret = -1;
 			break;
 		}
 	}
-	if (ret < 0 && r.m) {
+	if (ret < 0) {
 		cmd_error("report", "%s", err.msg);
-	} else if (!any) {
+	} else if (!r.n) {
 		cmd_error("report", "%s: no sample has a data address (the hardware's map version 6 records them)",
 			  input);
 		ret = -1;
-	} else {
-		qsort(r.d, r.n, sizeof(*r.d), heavier);
-		print(&r, view_shown(v, r.n));
+	} else if (print(&r, v)) {
+		cmd_error("report", "out of memory");
+		ret = -1;
 	}
 	ret = ret < 0;
 	pics_sample_reader_close(in);
 out:
-	for (size_t i = 0; i < r.n; i++)
-		free(r.d[i].by_sig);
-	free(r.d);
-	pics_symbols_close((struct pics_symbols *)r.syms);
+	free(r.a);
+	pics_symbols_close(syms);
 	pics_profile_free(p);
 	return ret;
 }
