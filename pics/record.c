@@ -6,9 +6,10 @@
 #include "internal.h"
 
 /* A call-chain or data-address record holds for the sample right after
- * it (a call-chain record's may come after the data-address record
- * first): anything else there, the end of the file included, is an
- * error. @before is the record that came before, 0 for none. */
+ * it (between a call-chain record and its sample may stand the sample's
+ * data-address record): anything else there, the end of the file
+ * included, is an error. @before is the record that came before, 0 for
+ * none. */
 static int check_after_prefix(struct pics_in *in, int ret, uint8_t before, uint8_t kind,
 			      uint64_t offset, struct pics_error *err)
 {

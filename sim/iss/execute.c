@@ -436,9 +436,7 @@ static bool exec_amo(struct hart *h, uint32_t insn, uint64_t addr, uint64_t src,
 
 bool hart_data_access(const struct hart *h, uint32_t insn, bool trapped, uint64_t *addr)
 {
-	unsigned opcode = insn & 0x7f;
-
-	*addr = h->daddr;
+	*addr = 0;
 	if (trapped) {
 		switch (h->exc_cause) {
 		case CAUSE_LOAD_MISALIGNED: case CAUSE_LOAD_ACCESS: case CAUSE_LOAD_PAGE_FAULT:
@@ -448,8 +446,9 @@ bool hart_data_access(const struct hart *h, uint32_t insn, bool trapped, uint64_
 			return false;
 		}
 	}
-	switch (opcode) {
+	switch (insn & 0x7f) {
 	case OPC_LOAD: case OPC_LOAD_FP: case OPC_STORE: case OPC_STORE_FP: case OPC_AMO:
+		*addr = h->daddr;
 		return true;
 	case OPC_OP_IMM:	/* prefetch.r/.w: ORI x0 with imm[4:0] 1 or 3 */
 		if (((insn >> 12) & 7) == 6 && ((insn >> 7) & 31) == 0 &&

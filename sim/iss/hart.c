@@ -329,8 +329,6 @@ void hart_step(struct hart *h, struct commit *c)
 	}
 	rec.insn = raw;
 	rec.daccess = hart_data_access(h, insn, rec.trap, &rec.daddr);
-	if (!rec.daccess)
-		rec.daddr = 0;
 	h->cycle += h->cycle_inc;
 	if (h->tea_busy)
 		tea_step(h, rec.pc, rec.priv, rec.trap, insn);

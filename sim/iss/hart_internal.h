@@ -240,7 +240,8 @@ void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v);
 void tea_csr_write(struct hart *h, unsigned csr, uint64_t v);
 void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn);
 /* Whether the instruction just executed (@insn in 32-bit form, @trapped
- * when it raised an exception) accessed memory, and the address in *addr:
+ * when it raised an exception) accessed memory, and the address in *addr
+ * (0 when it did not):
  * a load's, store's or AMO's, also one that faulted on its access (not one
  * that raised another exception); a Zicbop prefetch's rs1 plus its offset
  * (imm[11:5] << 5). The RTL reports the same (docs/tea-csr.md, teadaddr). */

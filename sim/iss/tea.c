@@ -231,7 +231,7 @@ void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t
 	bool daccess = hart_data_access(h, insn, trapped, &daddr);
 	struct tea_cycle c = {
 		.retire = 1, .retire_trap = trapped, .flush = trapped, .priv = priv,
-		.pc = { pc }, .psv = { psv }, .daccess = daccess, .daddr = { daccess ? daddr : 0 },
+		.pc = { pc }, .psv = { psv }, .daccess = daccess, .daddr = { daddr },
 		.csr_we = h->tea_wr, .csr_addr = h->tea_wr_csr, .csr_wdata = h->tea_wr_data,
 		.buf_ack = h->tea_buf_ack, .buf_done = h->tea_buf_done,
 		.buf_error = h->tea_buf_error,
