@@ -6,7 +6,9 @@
 # samples in the kernel and the program, the script print TEA samples of
 # /bin/hash, and perf must not complain of the event. With TEASIM_ARGS (e.g. --rtl --config large) the
 # commands run on the RTL core (the boot on the ISS, which hands over where
-# init starts them).
+# init starts them), and the target's own perf report and perf script,
+# whose reading of kallsyms would take hours of RTL cycles and which the
+# ISS run tests, give way to the host's teaperf script of perf.data.
 # The target's `teaperf put` then copies perf.data to the host through
 # teasim's host file channel, whole; a FIFO or device is refused, not
 # waited on. On the host, teaperf report reads that perf.data: the
@@ -26,6 +28,8 @@ case " $* " in *" --rtl "*) ;; *) sim+=(--isa rv64imafdc) ;; esac
 . "$(dirname "$0")/lib.sh"
 # shellcheck disable=SC2207
 sim+=($(commands_on_rtl "$@"))
+target_read="/usr/bin/perf report --stdio --sort sym ; /usr/bin/perf script -F comm,ip,sym ;"
+case " $* " in *" --rtl "*) target_read= ;; esac
 
 # (init gets at most 32 words: perf's files are its default, perf.data in
 # init's folder, /)
@@ -33,8 +37,7 @@ cat "$linux/tea.cpio" "$linux/perf.cpio" >"$work/initrd.cpio"
 mkdir "$work/host"
 run perf "${sim[@]}" --max-insns 2000000000 --kernel "$linux/Image" --initrd "$work/initrd.cpio" \
 	--host-dir "$work/host" \
-	--append "$append /usr/bin/perf record -R -e tea/period=5000/ /bin/hash ; \
-/usr/bin/perf report --stdio --sort sym ; /usr/bin/perf script -F comm,ip,sym ; \
+	--append "$append /usr/bin/perf record -R -e tea/period=5000/ /bin/hash ; $target_read \
 /bin/teaperf put /perf.data host:p.data ; /bin/teaperf put /dev/zero host:zero"
 boot_status=$status
 has perf "perf record: Captured and wrote" && has perf "init: /usr/bin/perf exited with status 0"
@@ -44,14 +47,19 @@ check "perf record of /bin/hash with the tea PMU writes its file" $? perf
 # without libelf (no ELF library for the target in Debian), so it names
 # the kernel's functions (from /proc/kallsyms) and gives the program's as
 # addresses; the host's teaperf names them (teaperf report p.data).
-grep -qE "^# Samples: .* of event 'tea/period=5000/'" "$work/perf.out" &&
-	grep -qE '^ +[0-9.]+% +\[k\] [a-z_]' "$work/perf.out" &&
-	grep -qE '^ +[0-9.]+% +\[\.\] 0x' "$work/perf.out"
-check "perf report shows the tea event's samples, kernel functions by name and the program's" $? perf
-
-samples=$(grep -cE '^ +hash +[0-9a-f]+ ' "$work/perf.out")
-[ "$samples" -ge 50 ]
-check "perf script prints the TEA samples of /bin/hash ($samples)" $? perf
+if [ -n "$target_read" ]; then
+	grep -qE "^# Samples: .* of event 'tea/period=5000/'" "$work/perf.out" &&
+		grep -qE '^ +[0-9.]+% +\[k\] [a-z_]' "$work/perf.out" &&
+		grep -qE '^ +[0-9.]+% +\[\.\] 0x' "$work/perf.out"
+	check "perf report shows the tea event's samples, kernel functions by name and the program's" $? perf
+	samples=$(grep -cE '^ +hash +[0-9a-f]+ ' "$work/perf.out")
+	[ "$samples" -ge 50 ]
+	check "perf script prints the TEA samples of /bin/hash ($samples)" $? perf
+else
+	samples=$("$teaperf" script "$work/host/p.data" 2>/dev/null | grep -c '^sample ')
+	[ "$samples" -ge 50 ]
+	check "the host's teaperf script reads perf.data's TEA samples ($samples)" $? perf
+fi
 
 ! grep -qiE 'not supported|invalid or unsupported|Error:' "$work/perf.out"
 check "perf reports no error opening the event" $? perf
@@ -73,5 +81,7 @@ check "teaperf report reads perf's perf.data: the workload leads by name (top: $
 	[ ! -e "$work/host/zero" ]
 check "teaperf put refuses a device in one line, status 1 (got $boot_status)" $? perf
 
-echo "$((7 - fails)) passed, $fails failed"
+checks=7
+[ -n "$target_read" ] || checks=6
+echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
