@@ -1,32 +1,37 @@
-/* Samples as the sampler wrote them to memory: the records of 2 + 2W
- * words of docs/tea-csr.md's sample buffer (and of the bare-metal
- * runtime's log, tea/sample_log.h), and the buffer record of a sample
- * file (kind TEA_REC_BUFFER, docs/formats.md) that holds them as they
- * were written. */
+/* Samples as the sampler wrote them to memory: the records of
+ * docs/tea-csr.md's sample buffer (and of the bare-metal runtime's log,
+ * tea/sample_log.h), and the buffer record of a sample file (kinds
+ * TEA_REC_BUFFER and TEA_REC_BUFFER_DADDR, docs/formats.md) that holds
+ * them as they were written. */
 #include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
 #include "tea/csr.h"
 
-void pics_sample_from_words(const uint64_t *rec, unsigned width, struct pics_sample *s)
+void pics_sample_from_words(const uint64_t *rec, unsigned width, bool daddrs,
+			    struct pics_sample *s)
 {
 	memset(s, 0, offsetof(struct pics_sample, callers));
 	s->cycle = rec[0];
 	s->state = (uint8_t)(rec[1] >> TEA_STAT_STATE_SHIFT & 3);
 	s->valid = (uint8_t)(rec[1] >> TEA_STAT_MASK_SHIFT);
+	if (daddrs)
+		s->daccess = (uint8_t)(rec[1] >> TEA_STAT_DMASK_SHIFT) & s->valid;
 	for (unsigned k = 0; k < width; k++) {
 		if (!(s->valid >> k & 1))
 			continue;
 		s->addr[k] = rec[2 + k];
 		s->psv[k] = rec[2 + width + k];
+		if (s->daccess >> k & 1)
+			s->daddr[k] = rec[2 + 2 * width + k];
 	}
 }
 
 /* The fields before the words: the samples, the padding's length. */
 #define BLOCK_HEAD 5
 
-int pics_buffer_block_start(struct pics_in *in, struct pics_buffer_block *b,
+int pics_buffer_block_start(struct pics_in *in, struct pics_buffer_block *b, uint8_t kind,
 			    uint64_t offset, struct pics_error *err)
 {
 	const uint8_t *p;
@@ -47,6 +52,7 @@ int pics_buffer_block_start(struct pics_in *in, struct pics_buffer_block *b,
 				    "buffer record of %llu bytes with %u bytes of padding; expected 5 + 0 to 7 + a multiple of 8",
 				    (unsigned long long)len, pad);
 	b->open = true;
+	b->daddrs = kind == TEA_REC_BUFFER_DADDR;
 	b->offset = offset;
 	b->count = (uint32_t)pics_get_uint(p + 4, 4);
 	b->seen = 0;
@@ -58,8 +64,8 @@ int pics_buffer_block_next(struct pics_in *in, struct pics_buffer_block *b,
 			   const struct pics_meta *m, struct pics_sample *s,
 			   struct pics_error *err)
 {
-	size_t words = 2 + 2 * (size_t)m->commit_width;
-	uint64_t rec[2 + 2 * PICS_MAX_WIDTH];
+	size_t words = pics_record_words(m->commit_width, b->daddrs);
+	uint64_t rec[2 + 3 * PICS_MAX_WIDTH];
 
 	while (b->left) {
 		uint64_t offset = pics_in_offset(in);
@@ -84,7 +90,7 @@ int pics_buffer_block_next(struct pics_in *in, struct pics_buffer_block *b,
 		b->left -= 8 * words;
 		for (size_t i = 0; i < words; i++)
 			rec[i] = pics_get_u64(p + 8 * i);
-		pics_sample_from_words(rec, m->commit_width, s);
+		pics_sample_from_words(rec, m->commit_width, b->daddrs, s);
 		/* a sample of no instruction (the sampler found none to take)
 		 * is not one */
 		if (!s->valid)

@@ -261,20 +261,29 @@ int pics_record_next(struct pics_in *in, uint8_t *kind,
 
 /* ---- samples as the sampler wrote them (buffer_record.c) ----------------- */
 
-/* The sample of one of the sampler's records (@rec: 2 + 2 * @width words,
- * docs/tea-csr.md), callers and task left for the caller. */
-void pics_sample_from_words(const uint64_t *rec, unsigned width, struct pics_sample *s);
+/* The words of one of the sampler's records (docs/tea-csr.md): with the
+ * slots' data addresses (map version 7 on), or without (5 and 6). */
+static inline size_t pics_record_words(unsigned width, bool daddrs)
+{
+	return 2 + (daddrs ? 3 : 2) * (size_t)width;
+}
 
-/* A buffer record being read (open): its bytes of words left, the
- * samples it says it holds and those read so far. */
+/* The sample of one of the sampler's records (@rec: pics_record_words
+ * words), callers and task left for the caller. */
+void pics_sample_from_words(const uint64_t *rec, unsigned width, bool daddrs,
+			    struct pics_sample *s);
+
+/* A buffer record being read (open): whether its records hold data
+ * addresses, its bytes of words left, the samples it says it holds and
+ * those read so far. */
 struct pics_buffer_block {
-	bool open;
+	bool open, daddrs;
 	uint64_t offset, left;
 	uint32_t count, seen;
 };
 /* Reads the body's head of the buffer record at @offset, whose kind byte
- * was just read. 0, or -1. */
-int pics_buffer_block_start(struct pics_in *in, struct pics_buffer_block *b,
+ * (TEA_REC_BUFFER or TEA_REC_BUFFER_DADDR) was just read. 0, or -1. */
+int pics_buffer_block_start(struct pics_in *in, struct pics_buffer_block *b, uint8_t kind,
 			    uint64_t offset, struct pics_error *err);
 /* Its next sample into @s: 1; 0 at its end, which closes it (its count
  * checked); -1. */

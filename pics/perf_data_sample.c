@@ -19,6 +19,7 @@ static int decode_raw(struct pics_perf_data *r, const struct record *rec,
 		      struct pics_sample *s, bool *keep, struct pics_error *err)
 {
 	unsigned version, width, valid;
+	size_t need;
 	uint32_t stat;
 
 	*keep = false;
@@ -28,18 +29,19 @@ static int decode_raw(struct pics_perf_data *r, const struct record *rec,
 				    len, TEA_PERF_RAW_SIZE(0));
 	version = (unsigned)pics_get_uint(raw + offsetof(struct tea_perf_raw, version), 2);
 	width = (unsigned)pics_get_uint(raw + offsetof(struct tea_perf_raw, width), 2);
-	if (version != TEA_PERF_RAW_VERSION)
+	if (version != 1 && version != TEA_PERF_RAW_VERSION)
 		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
-				    "tea raw data version %u; this reader knows version %d",
+				    "tea raw data version %u; this reader knows versions 1 to %d",
 				    version, TEA_PERF_RAW_VERSION);
 	if (width < 1 || width > PICS_MAX_WIDTH)
 		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
 				    "tea raw data of width %u; expected 1 to %d",
 				    width, PICS_MAX_WIDTH);
-	if (len < TEA_PERF_RAW_SIZE(width))
+	need = version == 1 ? TEA_PERF_RAW_SIZE_V1(width) : TEA_PERF_RAW_SIZE(width);
+	if (len < need)
 		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
 				    "tea raw data of %zu bytes; width %u needs %zu",
-				    len, width, TEA_PERF_RAW_SIZE(width));
+				    len, width, need);
 	if (r->width && width != r->width)
 		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, rec->offset,
 				    "tea sample of width %u in a file of width %u",
@@ -62,6 +64,9 @@ static int decode_raw(struct pics_perf_data *r, const struct record *rec,
 	}
 	s->state = (uint8_t)((stat >> TEA_STAT_STATE_SHIFT) & 3);
 	s->valid = (uint8_t)valid;
+	/* version 1 has no data addresses */
+	if (version > 1)
+		s->daccess = (uint8_t)(stat >> TEA_STAT_DMASK_SHIFT) & (uint8_t)valid;
 	for (unsigned i = 0; i < width; i++) {
 		const uint8_t *slot = raw + offsetof(struct tea_perf_raw, slot);
 
@@ -69,6 +74,8 @@ static int decode_raw(struct pics_perf_data *r, const struct record *rec,
 			continue;
 		s->addr[i] = pics_get_u64(slot + 8 * i);
 		s->psv[i] = pics_get_u64(slot + 8 * (width + i));
+		if (s->daccess >> i & 1)
+			s->daddr[i] = pics_get_u64(slot + 8 * (2 * width + i));
 	}
 	if (!valid)
 		return 0;

@@ -14,7 +14,7 @@
 /* Format versions written by this library. A reader accepts files of the
  * same major version (any minor) and rejects any other major version. */
 #define PICS_FORMAT_MAJOR 1
-#define PICS_FORMAT_MINOR 6
+#define PICS_FORMAT_MINOR 7
 
 #define PICS_MAX_EVENTS 64
 #define PICS_MAX_WIDTH TEA_MAX_WIDTH

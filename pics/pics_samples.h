@@ -34,7 +34,8 @@ struct pics_sample {
 	uint64_t psv[PICS_MAX_WIDTH];
 	/* bit i: slot i's instruction accessed memory, at daddr[i] (its
 	 * load's, store's or AMO's virtual address; 0 elsewhere). A file
-	 * holds them in a data-address record before the sample. */
+	 * holds them in a data-address record before the sample, or in
+	 * the sampler's words of a buffer record. */
 	uint8_t daccess;
 	uint64_t daddr[PICS_MAX_WIDTH];
 	uint32_t pid;		/* the task it was taken in; 0: none named */

@@ -64,7 +64,8 @@ int pics_record_next(struct pics_in *in, uint8_t *kind,
 			*kind = *pics_in_take(in, 1);
 		if (check_after_prefix(in, ret, before, *kind, offset, err))
 			return -1;
-		if (ret == 0 || *kind < TEA_REC_EXTENSION || *kind == TEA_REC_BUFFER)
+		if (ret == 0 || *kind < TEA_REC_EXTENSION || *kind == TEA_REC_BUFFER ||
+		    *kind == TEA_REC_BUFFER_DADDR)
 			return ret;
 		if (read_extension(in, *kind, offset, maps, err))
 			return -1;

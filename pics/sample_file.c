@@ -322,13 +322,13 @@ int pics_sample_reader_next(struct pics_sample_reader *r,
 					    "file ends after %llu samples without its end record (truncated)",
 					    (unsigned long long)r->samples);
 		offset = pics_in_offset(&r->in) - 1;
-		if (kind != TEA_REC_BUFFER)
+		if (kind != TEA_REC_BUFFER && kind != TEA_REC_BUFFER_DADDR)
 			break;
 		if (r->maps.stopped)
 			return pics_fail_at(err, PICS_ERR_FORMAT, r->path, offset,
 					    "a buffer record after the stop record (cycle %llu)",
 					    (unsigned long long)r->maps.stop_cycle);
-		if (pics_buffer_block_start(&r->in, &r->block, offset, err))
+		if (pics_buffer_block_start(&r->in, &r->block, kind, offset, err))
 			return -1;
 	}
 	if (kind == TEA_REC_DATA)

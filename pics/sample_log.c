@@ -19,7 +19,7 @@ int64_t pics_log_write(pics_mem_read_fn read, void *ctx, uint64_t log_addr, cons
 	if (read(ctx, log_addr, log, sizeof(log)))
 		return pics_fail(err, PICS_ERR_FORMAT, "the sample log at 0x%" PRIx64
 				 " is outside memory", log_addr);
-	if (log[TEA_LOG_W_MAGIC] != TEA_LOG_MAGIC)
+	if (log[TEA_LOG_W_MAGIC] != TEA_LOG_MAGIC && log[TEA_LOG_W_MAGIC] != TEA_LOG_MAGIC_V1)
 		return pics_fail(err, PICS_ERR_FORMAT,
 				 "the program never started TEA sampling (bm_tea_start)");
 	if (log[TEA_LOG_W_WIDTH] < 1 || log[TEA_LOG_W_WIDTH] > PICS_MAX_WIDTH ||
@@ -29,7 +29,8 @@ int64_t pics_log_write(pics_mem_read_fn read, void *ctx, uint64_t log_addr, cons
 				 " records, period %" PRIu64 ")", log_addr, log[TEA_LOG_W_WIDTH],
 				 log[TEA_LOG_W_COUNT], log[TEA_LOG_W_CAPACITY], log[TEA_LOG_W_PERIOD]);
 	unsigned width = (unsigned)log[TEA_LOG_W_WIDTH];
-	size_t words = TEA_LOG_RECORD_WORDS(width);
+	bool daddrs = log[TEA_LOG_W_MAGIC] == TEA_LOG_MAGIC;
+	size_t words = pics_record_words(width, daddrs);
 
 	if (pics_meta_init_tea(&m, "TEA", width, log[TEA_LOG_W_PERIOD], err))
 		return -1;
@@ -46,7 +47,7 @@ int64_t pics_log_write(pics_mem_read_fn read, void *ctx, uint64_t log_addr, cons
 			return pics_fail(err, PICS_ERR_FORMAT,
 					 "sample %" PRIu64 " of the log is outside memory", i);
 		}
-		pics_sample_from_words(rec, width, &s);
+		pics_sample_from_words(rec, width, daddrs, &s);
 		if (pics_sample_writer_add(w, &s, err)) {
 			pics_sample_writer_abandon(w);
 			return -1;
@@ -148,7 +149,8 @@ int64_t pics_log_write_console(const char *text, size_t len, const char *path,
 		return pics_fail(err, PICS_ERR_FORMAT, "the console's sample log is corrupt "
 				 "(width %" PRIu64 ", %" PRIu64 " of %" PRIu64 " records)",
 				 c.header[TEA_LOG_W_WIDTH], count, c.header[TEA_LOG_W_CAPACITY]);
-	c.words = TEA_LOG_RECORD_WORDS(c.header[TEA_LOG_W_WIDTH]);
+	c.words = pics_record_words((unsigned)c.header[TEA_LOG_W_WIDTH],
+				    c.header[TEA_LOG_W_MAGIC] != TEA_LOG_MAGIC_V1);
 	/* each record is a line of more than 16 characters: a count beyond
 	 * that cannot be whole, and is not allocated for */
 	if (count > len / 16)

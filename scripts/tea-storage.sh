@@ -39,15 +39,16 @@ for config in "${@:-default}"; do
 	src_bits=3
 	# sampler (rtl/tea/tea_sampler.sv): teactl 13, teaperiod 32, countdown
 	# 32, cycle counter 64, tealost 64, V/WAIT/flushed 3, state 2, teatime
-	# 64, LFSR 16, last committed address 64 and its PSV, and per slot a mask
-	# bit, an address and a PSV
-	smp_bits=$((13 + 32 + 32 + 64 + 64 + 3 + 2 + 64 + 16 + 64 + psv + w * (1 + 64 + psv)))
+	# 64, LFSR 16, last committed address 64, its PSV and its data address
+	# with its valid bit (65), and per slot a mask bit, an address, a PSV, a
+	# DMASK bit and a data address
+	smp_bits=$((13 + 32 + 32 + 64 + 64 + 3 + 2 + 64 + 16 + 64 + psv + 65 + w * (1 + 64 + psv + 1 + 64)))
 	# sample buffer (the same file): the sample cycle's number and the
 	# sample's (32 each), teabase, tealimit, teaptr and teawmark (bits
 	# 55:3), BIRQ and FULL, and the writer: 4 state bits, the record
 	# word's index, the next word's address, the waiting line's address
 	# (bits 55:6), the line (64 bytes) and its word mask
-	rec_words=$((2 + 2 * w)) idx=0
+	rec_words=$((2 + 3 * w)) idx=0
 	while [ $((1 << idx)) -lt $((rec_words + 1)) ]; do idx=$((idx + 1)); done
 	buf_bits=$((32 + 32 + 4 * 53 + 2 + 4 + idx + 53 + 50 + 512 + 8))
 	total=$((fb_bits + rob_bits + lsu_bits + src_bits + smp_bits + buf_bits))

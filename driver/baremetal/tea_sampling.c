@@ -18,10 +18,13 @@ static uint32_t tea_exclude, tea_buffer;
 #define CSR_READ(num) ({ uint64_t v_; __asm__ volatile("csrr %0, " #num : "=r"(v_)); v_; })
 #define CSR_WRITE(num, v) __asm__ volatile("csrw " #num ", %0" : : "r"((uint64_t)(v)))
 
-/* The slot registers are numbered, and CSR numbers are immediates. */
-static uint64_t read_slot(unsigned i, int psv)
+/* The slot registers (teaaddr, teapsv, teadaddr: enum slot_reg) are
+ * numbered, and CSR numbers are immediates. */
+enum slot_reg { SLOT_ADDR, SLOT_PSV, SLOT_DADDR };
+
+static uint64_t read_slot(unsigned i, enum slot_reg reg)
 {
-	switch (i + (psv ? 8 : 0)) {
+	switch (i + 8 * reg) {
 	case 0: return CSR_READ(0x5d0);
 	case 1: return CSR_READ(0x5d1);
 	case 2: return CSR_READ(0x5d2);
@@ -37,7 +40,15 @@ static uint64_t read_slot(unsigned i, int psv)
 	case 12: return CSR_READ(0x5e4);
 	case 13: return CSR_READ(0x5e5);
 	case 14: return CSR_READ(0x5e6);
-	default: return CSR_READ(0x5e7);
+	case 15: return CSR_READ(0x5e7);
+	case 16: return CSR_READ(0x5f0);
+	case 17: return CSR_READ(0x5f1);
+	case 18: return CSR_READ(0x5f2);
+	case 19: return CSR_READ(0x5f3);
+	case 20: return CSR_READ(0x5f4);
+	case 21: return CSR_READ(0x5f5);
+	case 22: return CSR_READ(0x5f6);
+	default: return CSR_READ(0x5f7);
 	}
 }
 
@@ -71,9 +82,11 @@ static void on_sample(struct bm_trap_frame *f)
 
 			r[0] = CSR_READ(0x5c3);
 			r[1] = stat;
+			/* the sampler's buffer record (TEA_RECORD_WORDS) */
 			for (unsigned i = 0; i < log->width; i++) {
-				r[2 + i] = read_slot(i, 0);
-				r[2 + log->width + i] = read_slot(i, 1);
+				r[2 + i] = read_slot(i, SLOT_ADDR);
+				r[2 + log->width + i] = read_slot(i, SLOT_PSV);
+				r[2 + 2 * log->width + i] = read_slot(i, SLOT_DADDR);
 			}
 			log->count++;
 		} else {

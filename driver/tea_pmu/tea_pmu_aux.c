@@ -72,7 +72,7 @@ void tea_free_aux(void *buf)
 
 static u64 tea_record_bytes(const struct tea_pmu *tea)
 {
-	return 8 * (2 + 2 * (u64)tea->width);
+	return 8 * (u64)TEA_RECORD_WORDS(tea->width);
 }
 
 /*

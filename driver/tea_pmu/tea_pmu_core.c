@@ -49,31 +49,39 @@
 /* the CPU hotplug state whose callback readies a hart that comes online */
 static enum cpuhp_state tea_online;
 
-static u64 tea_read_addr(unsigned int i)
+/*
+ * Slot @i's register in the block at @base (TEA_CSR_ADDR0, TEA_CSR_PSV0 or
+ * TEA_CSR_DADDR0): a CSR number is an instruction's immediate, so each
+ * register has its case.
+ */
+static u64 tea_read_slot(unsigned int base, unsigned int i)
 {
-	switch (i) {
-	case 0: return csr_read(TEA_CSR_ADDR0 + 0);
-	case 1: return csr_read(TEA_CSR_ADDR0 + 1);
-	case 2: return csr_read(TEA_CSR_ADDR0 + 2);
-	case 3: return csr_read(TEA_CSR_ADDR0 + 3);
-	case 4: return csr_read(TEA_CSR_ADDR0 + 4);
-	case 5: return csr_read(TEA_CSR_ADDR0 + 5);
-	case 6: return csr_read(TEA_CSR_ADDR0 + 6);
-	default: return csr_read(TEA_CSR_ADDR0 + 7);
-	}
-}
-
-static u64 tea_read_psv(unsigned int i)
-{
-	switch (i) {
-	case 0: return csr_read(TEA_CSR_PSV0 + 0);
-	case 1: return csr_read(TEA_CSR_PSV0 + 1);
-	case 2: return csr_read(TEA_CSR_PSV0 + 2);
-	case 3: return csr_read(TEA_CSR_PSV0 + 3);
-	case 4: return csr_read(TEA_CSR_PSV0 + 4);
-	case 5: return csr_read(TEA_CSR_PSV0 + 5);
-	case 6: return csr_read(TEA_CSR_PSV0 + 6);
-	default: return csr_read(TEA_CSR_PSV0 + 7);
+	switch (base + i) {
+	case TEA_CSR_ADDR0 + 0: return csr_read(TEA_CSR_ADDR0 + 0);
+	case TEA_CSR_ADDR0 + 1: return csr_read(TEA_CSR_ADDR0 + 1);
+	case TEA_CSR_ADDR0 + 2: return csr_read(TEA_CSR_ADDR0 + 2);
+	case TEA_CSR_ADDR0 + 3: return csr_read(TEA_CSR_ADDR0 + 3);
+	case TEA_CSR_ADDR0 + 4: return csr_read(TEA_CSR_ADDR0 + 4);
+	case TEA_CSR_ADDR0 + 5: return csr_read(TEA_CSR_ADDR0 + 5);
+	case TEA_CSR_ADDR0 + 6: return csr_read(TEA_CSR_ADDR0 + 6);
+	case TEA_CSR_ADDR0 + 7: return csr_read(TEA_CSR_ADDR0 + 7);
+	case TEA_CSR_PSV0 + 0: return csr_read(TEA_CSR_PSV0 + 0);
+	case TEA_CSR_PSV0 + 1: return csr_read(TEA_CSR_PSV0 + 1);
+	case TEA_CSR_PSV0 + 2: return csr_read(TEA_CSR_PSV0 + 2);
+	case TEA_CSR_PSV0 + 3: return csr_read(TEA_CSR_PSV0 + 3);
+	case TEA_CSR_PSV0 + 4: return csr_read(TEA_CSR_PSV0 + 4);
+	case TEA_CSR_PSV0 + 5: return csr_read(TEA_CSR_PSV0 + 5);
+	case TEA_CSR_PSV0 + 6: return csr_read(TEA_CSR_PSV0 + 6);
+	case TEA_CSR_PSV0 + 7: return csr_read(TEA_CSR_PSV0 + 7);
+	case TEA_CSR_DADDR0 + 0: return csr_read(TEA_CSR_DADDR0 + 0);
+	case TEA_CSR_DADDR0 + 1: return csr_read(TEA_CSR_DADDR0 + 1);
+	case TEA_CSR_DADDR0 + 2: return csr_read(TEA_CSR_DADDR0 + 2);
+	case TEA_CSR_DADDR0 + 3: return csr_read(TEA_CSR_DADDR0 + 3);
+	case TEA_CSR_DADDR0 + 4: return csr_read(TEA_CSR_DADDR0 + 4);
+	case TEA_CSR_DADDR0 + 5: return csr_read(TEA_CSR_DADDR0 + 5);
+	case TEA_CSR_DADDR0 + 6: return csr_read(TEA_CSR_DADDR0 + 6);
+	case TEA_CSR_DADDR0 + 7: return csr_read(TEA_CSR_DADDR0 + 7);
+	default: return 0;
 	}
 }
 
@@ -408,15 +416,17 @@ static irqreturn_t tea_handle_sample(struct tea_pmu *tea)
 	sample->stat = stat;
 	sample->time = csr_read(TEA_CSR_TIME);
 	for (i = 0; i < tea->width; i++) {
-		sample->slot[i] = tea_read_addr(i);
-		sample->slot[tea->width + i] = tea_read_psv(i);
+		sample->slot[i] = tea_read_slot(TEA_CSR_ADDR0, i);
+		sample->slot[tea->width + i] = tea_read_slot(TEA_CSR_PSV0, i);
+		sample->slot[2 * tea->width + i] = tea_read_slot(TEA_CSR_DADDR0, i);
 	}
 	sample->lost = local64_xchg(&event->hw.prev_count, 0);
 	csr_write(TEA_CSR_STAT, 0);
 	tea_count_lost(event);
 
 	local64_inc(&event->count);
-	perf_sample_data_init(&data, 0, event->hw.last_period);
+	/* PERF_SAMPLE_ADDR: the data address of the instruction at the ip */
+	perf_sample_data_init(&data, sample->slot[2 * tea->width], event->hw.last_period);
 	tea_sample_regs(&regs, sample->slot[0], TEA_STAT_PRIV(stat), &data);
 	if (event->attr.sample_type & PERF_SAMPLE_RAW) {
 		raw = (struct perf_raw_record){

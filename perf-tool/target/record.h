@@ -26,8 +26,8 @@ struct map {
 /* A sample as the event brought it, for its sample record. */
 struct sample {
 	uint64_t time, stat;	/* teatime, teastat */
-	/* width addresses, then width PSVs, 8 bytes each, 4-byte aligned (a
-	 * raw sample in the ring is) */
+	/* width addresses, width PSVs, width data addresses, 8 bytes each,
+	 * 4-byte aligned (a raw sample in the ring is) */
 	const uint8_t *slots;
 	uint32_t pid;		/* its task */
 	uint64_t ns;		/* when perf took it, in its clock */

@@ -2,7 +2,8 @@
  * as the event brings what they hold (record.h): the header; map records
  * of each task's executable mappings from the cycle they were made on; a
  * task record before each sample of another task than the last; a
- * call-chain record before each sample with callers; at --max-size a stop
+ * call-chain record before each sample with callers and a data-address
+ * record before each with data addresses; at --max-size a stop
  * record; at the end the kernel's map, the throttle and the end record. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +23,10 @@
  * map record (27 bytes, a 20-byte build-id, "[kernel]"), a throttle
  * record and the end */
 #define TAIL_BYTES	(13 + 5 + 27 + 20 + 8 + 21 + 17)
-/* minor version 5: buffer records; 4: call-chain records; 3: throttle
- * records, and below */
-#define FORMAT_MINOR	5
+/* minor version 7: buffer records with data addresses; 6: data-address
+ * records; 5: buffer records; 4: call-chain records; 3: throttle records,
+ * and below */
+#define FORMAT_MINOR	7
 /* a buffer record's fields before its padding and words: the samples, the
  * padding's length */
 #define BUFFER_HEAD	5
@@ -246,6 +248,17 @@ static void put_callers(const struct sample *s)
 		put_le(s->callers[i], 8);
 }
 
+/* The data-address record of the @daccess slots of @s. */
+static void put_daddrs(const struct sample *s, unsigned daccess)
+{
+	put_u8(TEA_REC_DATA_ADDR);
+	put_le(1 + 8 * (uint64_t)slots_in(daccess), 4);
+	put_u8((uint8_t)daccess);
+	for (unsigned i = 0; i < run.width; i++)
+		if (daccess >> i & 1)
+			put_le(slot_word(s, 2 * run.width + i), 8);
+}
+
 /* The sample record: its cycle, commit state and valid slots, and each
  * valid slot's address and PSV. */
 static void put_data(const struct sample *s, unsigned valid)
@@ -271,6 +284,7 @@ static void put_data(const struct sample *s, unsigned valid)
 void write_sample(const struct sample *s)
 {
 	unsigned valid = (s->stat >> TEA_STAT_MASK_SHIFT) & ((1u << run.width) - 1);
+	unsigned daccess = (s->stat >> TEA_STAT_DMASK_SHIFT) & valid;
 	uint32_t pid = run.inherit ? s->pid : 0;
 	size_t bytes;
 
@@ -282,6 +296,7 @@ void write_sample(const struct sample *s)
 		return;
 	}
 	bytes = (pid != run.task ? 9 : 0) + (s->n_callers ? 9 + 8 * (size_t)s->n_callers : 0) +
+		(daccess ? 6 + 8 * (size_t)slots_in(daccess) : 0) +
 		11 + (size_t)slots_in(valid) * (8 + PSV_BYTES);
 	if (!room_for(bytes)) {
 		stop_at_max_size(s->time);
@@ -292,6 +307,8 @@ void write_sample(const struct sample *s)
 	/* right before its sample, after the task record */
 	if (s->n_callers)
 		put_callers(s);
+	if (daccess)
+		put_daddrs(s, daccess);
 	put_data(s, valid);
 	run.samples++;
 }
@@ -309,7 +326,7 @@ static void put_buffer(const struct tea_aux *aux, uint64_t from, uint64_t to, ui
 
 	put_task(pid);
 	pad = output_pad_for(1 + 4 + BUFFER_HEAD);
-	put_u8(TEA_REC_BUFFER);
+	put_u8(TEA_REC_BUFFER_DADDR);
 	put_le(BUFFER_HEAD + pad + bytes, 4);
 	put_le(n, 4);
 	put_u8((uint8_t)pad);
@@ -330,7 +347,7 @@ void write_buffer(const struct tea_aux *aux, uint64_t offset, uint64_t end, uint
 		  uint64_t ns)
 {
 	const uint8_t *data = aux->data;
-	uint64_t mask = aux->size - 1, words = 2 + 2 * run.width;
+	uint64_t mask = aux->size - 1, words = TEA_RECORD_WORDS(run.width);
 	uint64_t upto = offset, stop = 0, records = 0, max = output_max_size();
 	unsigned all = (1u << run.width) - 1;
 	/* the task record, the buffer record's head and its padding */

@@ -53,7 +53,7 @@ localparam logic [1:0] TEA_STALLED = 2'd1;
 localparam logic [1:0] TEA_DRAINED = 2'd2;
 localparam logic [1:0] TEA_FLUSHED = 2'd3;
 
-localparam int unsigned TEA_MAP_VERSION = 6;      // 6: data addresses; 5: the sample buffer, teastat.SEQ; 4: privilege filter
+localparam int unsigned TEA_MAP_VERSION = 7;      // 7: buffer records hold data addresses; 6: data addresses; 5: the sample buffer, teastat.SEQ; 4: privilege filter
 localparam int unsigned TEA_IRQ         = 16;      // mip/mie bit and interrupt cause
 
 // verilator lint_on UNUSEDPARAM

@@ -87,7 +87,7 @@ module tea_sampler #(
   output logic              buf_full_o
 );
   localparam int unsigned LANE_BITS = W > 1 ? $clog2(W) : 1;
-  localparam int unsigned REC_WORDS = 2 + 2 * W;    // a record: time, stat, W addresses, W PSVs
+  localparam int unsigned REC_WORDS = 2 + 3 * W;    // a record: time, stat, W addresses, W PSVs, W data addresses
   localparam int unsigned IDX_BITS  = $clog2(REC_WORDS + 1);
   localparam int unsigned AB        = TEA_BUF_BITS;
   localparam logic [AB-1:0] REC_BYTES = AB'(8 * REC_WORDS);
@@ -268,13 +268,15 @@ module tea_sampler #(
 
   // ------------------------------------------------------- buffer writer
   // Record word i: teatime, teastat as the sample has it, the slot
-  // addresses, the slot PSVs (the bare-metal runtime's log record).
+  // addresses, the slot PSVs, the slot data addresses (0 where DMASK is
+  // clear; the bare-metal runtime's log record).
   logic [63:0] rec_word;
   always_comb begin
     rec_word = '0;
     for (int i = 0; i < W; i++) begin
       if (32'(wr_idx_q) == 2 + i)     rec_word = pc_q[i*64 +: 64];
       if (32'(wr_idx_q) == 2 + W + i) rec_word = 64'(psv_q[i*PS +: PS]);
+      if (32'(wr_idx_q) == 2 + 2 * W + i) rec_word = daddr_q[i*64 +: 64];
     end
     if (wr_idx_q == '0) rec_word = time_q;
     if (32'(wr_idx_q) == 1) begin
@@ -283,6 +285,7 @@ module tea_sampler #(
       rec_word[TEA_STAT_STATE +: 2] = state_q;
       rec_word[TEA_STAT_MASK +: W]  = mask_q;
       rec_word[TEA_STAT_PRIV +: 2]  = priv_q;
+      rec_word[TEA_STAT_DMASK +: W] = dmask_q;
       rec_word[TEA_STAT_SEQ +: 32]  = sample_seq_q;
     end
   end

@@ -53,11 +53,12 @@ static uint64_t saturating_add(uint64_t count, unsigned n)
 	return count > UINT64_MAX - n ? UINT64_MAX : count + n;
 }
 
-/* The words of a record in the buffer: teatime, teastat as the sample
- * has it, the slot addresses, the slot PSVs (tea/sample_log.h). */
+/* The words of a record in the buffer (TEA_RECORD_WORDS): teatime,
+ * teastat as the sample has it, the slot addresses, PSVs and data
+ * addresses. */
 static unsigned record_words(const struct tea_sampler_model *m)
 {
-	return 2 + 2 * m->width;
+	return TEA_RECORD_WORDS(m->width);
 }
 
 static uint64_t record_word(const struct tea_sampler_model *m, unsigned i)
@@ -68,10 +69,13 @@ static uint64_t record_word(const struct tea_sampler_model *m, unsigned i)
 		return TEA_STAT_V | (uint64_t)m->state << TEA_STAT_STATE_SHIFT |
 		       (uint64_t)m->mask << TEA_STAT_MASK_SHIFT |
 		       (uint64_t)m->priv << TEA_STAT_PRIV_SHIFT |
+		       (uint64_t)m->dmask << TEA_STAT_DMASK_SHIFT |
 		       (uint64_t)m->sample_seq << TEA_STAT_SEQ_SHIFT;
 	if (i < 2 + m->width)
 		return m->pc[i - 2];
-	return m->psv[i - 2 - m->width];
+	if (i < 2 + 2 * m->width)
+		return m->psv[i - 2 - m->width];
+	return m->daddr[i - 2 - 2 * m->width];
 }
 
 uint64_t tea_sampler_model_stat(const struct tea_sampler_model *m)

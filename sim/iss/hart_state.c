@@ -106,7 +106,7 @@ static void restore_sampler(struct tea_sampler_model *m, struct ckpt_in *in, uns
 	m->wr_sent = ckpt_get_bool(in);
 	m->wr_err = ckpt_get_bool(in);
 	m->wr_idx = ckpt_get_u32(in);
-	if (m->wr_idx > 2 + 2 * width)
+	if (m->wr_idx > TEA_RECORD_WORDS(width))
 		ckpt_fail(in, "corrupt: the TEA buffer writer's record word %u", m->wr_idx);
 	m->wr_addr = ckpt_get_u64(in) & TEA_BUF_ADDR_MASK;
 	m->wr_line = ckpt_get_u64(in) & (TEA_BUF_ADDR_MASK >> 6);

@@ -41,7 +41,7 @@
 	TEST_BEGIN
 	SET_MTVEC env_trap_m_record
 
-	/* teainfo: 10 PSV bits, map version 6, a width of 1..8 */
+	/* teainfo: 10 PSV bits, map version 7, a width of 1..8 */
 	CASE 1
 	csrr a0, TEA_INFO
 	srli a1, a0, 8
@@ -49,7 +49,7 @@
 	EXPECT a1, 10
 	srli a1, a0, 16
 	andi a1, a1, 0xff
-	EXPECT a1, 6
+	EXPECT a1, 7
 	andi a1, a0, 0xf
 	addi a1, a1, -1
 	sltiu a1, a1, 8

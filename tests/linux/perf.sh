@@ -225,7 +225,8 @@ check "without --inherit the parent alone, its command found in PATH (status $st
 
 # Call chains (-g): /bin/callers, built with frame pointers, spends its
 # time in leaf, which middle calls, which outer calls. In the file every
-# call-chain record stands right before a sample and does not repeat its
+# call-chain record stands right before a sample (or its data-address
+# record) and does not repeat its
 # address, kernel frames come before user ones, and nearly every sample
 # in leaf has middle and outer among its callers, by the program's
 # symbols (the callers are those of the interrupt, a few cycles later:
@@ -271,7 +272,7 @@ while at < len(d):
     else:
         length = struct.unpack_from("<I", d, at)[0]
         body, at = d[at + 4:at + 4 + length], at + 4 + length
-        if pending is not None:
+        if pending is not None and kind != 0x87:
             problems.append("a chain record not right before a sample")
         if kind == 0x85:
             n = struct.unpack_from("<I", body)[0]
@@ -283,7 +284,7 @@ while at < len(d):
 print("minor version %d, %d samples, %d with callers, %d in leaf, %d of them with middle "
       "and outer%s" % (minor, samples, with_callers, in_leaf, nested,
                        "; " + problems[0] if problems else ""))
-sys.exit(not (minor == 5 and not problems and in_leaf >= 30 and nested * 10 >= in_leaf * 9))
+sys.exit(not (minor == 7 and not problems and in_leaf >= 30 and nested * 10 >= in_leaf * 9))
 EOF
 }
 run chains "$@" "${boot[@]}" --host-dir "$work/host" --append "$append \

@@ -76,12 +76,21 @@ top=$(grep -E '^ +[0-9.]+%' "$work/report.out" | head -1 | awk '{print $3}')
 [ $status -eq 0 ] && [ ! -s "$work/report.err" ] && [ "$top" = main ]
 check "teaperf report reads perf's perf.data: the workload leads by name (top: ${top:-none})" $? report
 
+# the raw data's data addresses: some of the sampled cycles went to
+# accesses, which the report sorts by the data they touched
+run data "$teaperf" report --sort data --symfs "$linux/rootfs" --vmlinux "$linux/vmlinux" \
+	"$work/host/p.data"
+share=$(sed -n 's/^# \([0-9.]*\)% of the sampled cycles went to instructions that accessed memory.*/\1/p' \
+	"$work/data.out")
+[ "$status" -eq 0 ] && awk -v s="${share:-0}" 'BEGIN { exit !(s > 0) }'
+check "teaperf report --sort data reads perf.data's data addresses (${share:-no}% of the cycles)" $? data
+
 # (the last command: init ends the series with its status)
 [ $boot_status -eq 1 ] && has perf "teaperf put: /dev/zero: not a regular file" &&
 	[ ! -e "$work/host/zero" ]
 check "teaperf put refuses a device in one line, status 1 (got $boot_status)" $? perf
 
-checks=7
-[ -n "$target_read" ] || checks=6
+checks=8
+[ -n "$target_read" ] || checks=7
 echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]

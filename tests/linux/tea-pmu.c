@@ -10,6 +10,8 @@
  *   attributes the sampler cannot honour are refused with EINVAL
  *   call chains (interrupt mode): the user frames begin with the sample's
  *     IP and the return address into the sampled leaf's caller
+ *   data addresses: a walk over an array samples its loads with their
+ *     addresses in it, slot 0's in PERF_SAMPLE_ADDR too
  *   a task event on itself: samples arrive with the task's TID, every
  *     address in its text or the kernel's; the lost count is exact: with
  *     jitter 0 the samples are (1 + lost) periods apart, and less than a
@@ -33,7 +35,9 @@
  *     the AUX area; skipped where the PMU has none): without an AUX area
  *     the task runs on and nothing comes; with one the records come
  *     through PERF_RECORD_AUX records that name the task, each whole and
- *     valid (V, a prefix slot mask, 10-bit PSVs, time and SEQ increasing),
+ *     valid (V, a prefix slot mask, 10-bit PSVs, data addresses where
+ *     DMASK says, time and SEQ increasing; a walk over an array has its
+ *     loads' addresses in it),
  *     in the task's text or the kernel, with the privilege of its
  *     addresses, exactly their SEQ steps' periods apart (jitter 0; with
  *     jitter within it, centred); the count is the records and the
@@ -87,6 +91,9 @@ struct tally {
 	unsigned samples, foreign_tid, outside, kernel, user, other_period;
 	unsigned pairs, exact, short_gap, with_loss, stopped;
 	unsigned held;		/* pairs further apart by the handler's cycles */
+	unsigned daddrs, walked;	/* data addresses, and those in data_walked */
+	unsigned bad_daddr;	/* DMASK beyond the slots, or an address without it */
+	unsigned addr_differs;	/* PERF_SAMPLE_ADDR not slot 0's data address */
 	uint64_t close_dt, close_lost;	/* the first pair closer than its periods */
 	uint64_t lost;		/* the samples' lost counts, summed */
 	uint64_t period, last_time;
@@ -96,15 +103,22 @@ struct tally {
 static void tally_sample(const struct sample *s, void *ctx)
 {
 	struct tally *t = ctx;
-	unsigned valid = valid_slots(s);
+	unsigned valid = valid_slots(s), dmask = TEA_STAT_DMASK(s->raw.stat);
 
 	t->samples++;
 	t->foreign_tid += s->tid != t->tid;
 	t->other_period += s->period != t->period;
 	t->lost += s->raw.lost;
+	t->bad_daddr += (dmask & ~valid) != 0;
+	t->addr_differs += s->sample_addr != (dmask & 1 ? s->daddr[0] : 0);
 	for (unsigned i = 0; i < s->raw.width; i++) {
 		uint64_t a = s->addr[i];
 
+		t->bad_daddr += !(dmask >> i & 1) && s->daddr[i];
+		if (dmask >> i & 1) {
+			t->daddrs++;
+			t->walked += in_walked(s->daddr[i]);
+		}
 		if (!(valid >> i & 1))
 			continue;
 		if (a >= KERNEL_SPACE)
@@ -324,6 +338,31 @@ static void check_task_event(void)
 	      "the count stands still while the handler runs: %u of %u pairs further apart than "
 	      "their periods", t.held, t.pairs);
 	check(!t.other_period, "every sample carries the period (%u do not)", t.other_period);
+}
+
+/* Data addresses: a walk over an array samples its loads with their
+ * addresses in it, slot 0's also in PERF_SAMPLE_ADDR; no slot has one
+ * that teastat's DMASK does not name. */
+static void check_data_addresses(void)
+{
+	const uint64_t period = 3000;
+	struct perf_event_attr attr;
+	struct tally t;
+	struct ring r;
+
+	tea_attr(&attr, period);
+	attr.exclude_kernel = 1;
+	attr.config = 6;	/* jitter: the loop's length could divide the period */
+	if (sample_self(&attr, walk_data, 300000, &r)) {
+		check(0, "an event for the data addresses opens and maps its ring");
+		return;
+	}
+	tally_ring(&r, &t, period);
+	ring_close(&r);
+	check(t.daddrs >= 20 && t.walked * 10 >= t.daddrs * 9 && !t.bad_daddr && !t.addr_differs,
+	      "data addresses: %u samples, %u data addresses, %u in the walked array, %u where "
+	      "DMASK has none, %u PERF_SAMPLE_ADDR not slot 0's", t.samples, t.daddrs, t.walked,
+	      t.bad_daddr, t.addr_differs);
 }
 
 /* PERF_EVENT_IOC_PERIOD: checked against teaperiod's 32 bits; the samples
@@ -682,6 +721,7 @@ int main(int argc, char **argv)
 	check_refused();
 	check_precise();
 	check_task_event();
+	check_data_addresses();
 	check_callchain();
 	check_period_change();
 	check_follows_task();

@@ -89,7 +89,7 @@ struct Coverage {
 	unsigned after_off = 0;		// records finished after BUF went off
 };
 
-constexpr unsigned REC = 2 + 2 * W;	// words of a record
+constexpr unsigned REC = TEA_RECORD_WORDS(W);	// words of a record
 constexpr uint64_t RB = 8 * REC;	// ... and its bytes
 
 // The sampler and its model, clocked together and compared every cycle.

@@ -1,11 +1,12 @@
 // tea_sampler_tb's sample-buffer scenarios (the harness is
 // tea_sampler_tb.cpp). The sample buffer, asserted by value against a memory
 // that records the lines it takes: teabase, tealimit, teaptr and teawmark are
-// writable and keep bits 55:3, teainfo's version is 5; a record's 2 + 2W words
-// (teatime, teastat with SEQ, slot addresses, slot PSVs) land in the offered
+// writable and keep bits 55:3, teainfo's version is 7; a record's 2 + 3W words
+// (teatime, teastat with DMASK and SEQ, slot addresses, slot PSVs, slot data
+// addresses, 0 where the slot accessed no memory) land in the offered
 // lines with the right addresses and word masks, for a record that starts
 // mid-line and spans lines and one that starts at a line, one line at a time;
-// teaptr moves by 8 * (2 + 2W) when the last line is done, and V clears then;
+// teaptr moves by 8 * (2 + 3W) when the last line is done, and V clears then;
 // V raises no interrupt in buffer mode, BIRQ does; samples due while memory
 // holds the record are lost, and a teastat write with V = 0 does not free it;
 // SEQ counts every sample cycle, lost and filtered ones too; a record ending
@@ -35,8 +36,10 @@ void expect_eq(uint64_t got, uint64_t want, const char *what)
 }
 
 // Takes a Compute sample of all W lanes at @pc in the next sample cycle,
-// in the current privilege, and returns the record it should be: teatime,
-// teastat (V, STATE, MASK, PRIV, SEQ @seq), the slot addresses and PSVs.
+// in the current privilege, the odd lanes (lane 0 when W is 1) accessing
+// memory, and returns the record it should be: teatime, teastat (V,
+// STATE, MASK, PRIV, DMASK, SEQ @seq), the slot addresses, PSVs and data
+// addresses.
 std::vector<uint64_t> take(Bench &b, uint64_t pc, uint32_t seq)
 {
 	run_to_sample(b, false);
@@ -44,15 +47,21 @@ std::vector<uint64_t> take(Bench &b, uint64_t pc, uint32_t seq)
 	tea_cycle c = commit(W, pc);
 	for (unsigned i = 0; i < W; i++)
 		c.psv[i] = (1ull << i | 1ull << (PS - 1 - i)) & PSV_ALL;
+	c.daccess = W > 1 ? 0xaau & ((1u << W) - 1) : 1;
+	for (unsigned i = 0; i < W; i++)
+		c.daddr[i] = 0x3fc0001000ull + 0x18 * i + seq;
 	expect(b.step(c), "a sample is taken in its cycle");
 	std::vector<uint64_t> r = {t, TEA_STAT_V | (uint64_t)TEA_COMPUTE << TEA_STAT_STATE_SHIFT |
 					      (uint64_t)((1u << W) - 1) << TEA_STAT_MASK_SHIFT |
 					      (uint64_t)b.priv << TEA_STAT_PRIV_SHIFT |
+					      (uint64_t)c.daccess << TEA_STAT_DMASK_SHIFT |
 					      (uint64_t)seq << TEA_STAT_SEQ_SHIFT};
 	for (unsigned i = 0; i < W; i++)
 		r.push_back(pc + 4 * i);
 	for (unsigned i = 0; i < W; i++)
 		r.push_back(c.psv[i]);
+	for (unsigned i = 0; i < W; i++)
+		r.push_back(c.daccess >> i & 1 ? c.daddr[i] : 0);
 	return r;
 }
 
@@ -115,8 +124,8 @@ void buffer_directed()
 	b.mem.ack_delay = 1;
 	b.mem.done_delay = 2;
 
-	// The new CSRs: writable, holding bits 55:3; teainfo says version 5.
-	expect_eq(TEA_INFO_VERSION(b.read(TEA_CSR_INFO)), 6, "teainfo version");
+	// The new CSRs: writable, holding bits 55:3; teainfo says version 7.
+	expect_eq(TEA_INFO_VERSION(b.read(TEA_CSR_INFO)), 7, "teainfo version");
 	for (unsigned a : {TEA_CSR_BASE, TEA_CSR_LIMIT, TEA_CSR_PTR, TEA_CSR_WMARK}) {
 		b.read(a, &ill, true);
 		expect(!ill, "the buffer CSRs are writable");
@@ -150,7 +159,7 @@ void buffer_directed()
 	expect(b.mem.log.size() - from == 2 && b.mem.log[from].mask == 0xe0,
 	       "a record at word 5 spans two lines, the first with words 5..7");
 	check_record(b, from, B + 0x28, rec);
-	expect_eq(b.read(TEA_CSR_PTR), B + 0x28 + RB, "teaptr moves by 8 * (2 + 2W)");
+	expect_eq(b.read(TEA_CSR_PTR), B + 0x28 + RB, "teaptr moves by 8 * (2 + 3W)");
 	expect(!(b.read(TEA_CSR_STAT) & (TEA_STAT_V | TEA_STAT_BIRQ | TEA_STAT_FULL)) && !b.dut->irq_o,
 	       "V clears; no BIRQ, no FULL, no interrupt");
 	// The next one follows it.

@@ -265,7 +265,7 @@ void directed()
 	}
 	uint64_t info = b.read(TEA_CSR_INFO);
 	expect(TEA_INFO_WIDTH(info) == W && TEA_INFO_PSV_BITS(info) == PS &&
-	       TEA_INFO_VERSION(info) == TEA_MAP_VERSION && TEA_INFO_VERSION(info) == 6, "teainfo");
+	       TEA_INFO_VERSION(info) == TEA_MAP_VERSION && TEA_INFO_VERSION(info) == 7, "teainfo");
 	b.priv = 0;
 	b.read(TEA_CSR_STAT, &ill);
 	expect(ill, "U mode is refused without UEN");

@@ -236,16 +236,19 @@ static inline void pd_name(struct pd_file *f, const char *name)
 }
 
 /* The raw data of a tea sample (struct tea_perf_raw): @width slots, those
- * in @valid holding @addr and @psv; perf pads the u32 size and the data
- * to a multiple of 8 bytes. */
+ * in @valid holding @addr and @psv, and from version 2 on, those in
+ * @daccess their @daddr; perf pads the u32 size and the data to a
+ * multiple of 8 bytes. */
 struct pd_tea_sample {
-	unsigned version;	/* 0: TEA_PERF_RAW_VERSION, 1 */
+	unsigned version;	/* 0: 1, the first (no data addresses) */
 	uint32_t pid;
 	uint64_t time;		/* perf's clock */
 	unsigned width;
 	unsigned state, valid, priv;
 	uint64_t cycle, lost;
 	uint64_t addr[8], psv[8];
+	unsigned daccess;
+	uint64_t daddr[8];
 	uint64_t period;	/* 0: the event's */
 	uint32_t raw_size;	/* 0: the width's, padded */
 	/* PERF_SAMPLE_CALLCHAIN's entries, context markers included; none:
@@ -262,7 +265,8 @@ static inline void pd_add_sample(struct pd_file *f, unsigned attr,
 	size_t at = pd_begin_record(f, PERF_RECORD_SAMPLE,
 				    s->priv ? PERF_RECORD_MISC_KERNEL
 					    : PERF_RECORD_MISC_USER);
-	uint32_t raw = 24 + 16 * s->width, size = s->raw_size;
+	unsigned version = s->version ? s->version : 1, words = version > 1 ? 3 : 2;
+	uint32_t raw = 24 + 8 * words * s->width, size = s->raw_size;
 
 	if (!size)
 		size = (4 + raw) % 8 ? raw + 8 - (4 + raw) % 8 : raw;
@@ -277,7 +281,7 @@ static inline void pd_add_sample(struct pd_file *f, unsigned attr,
 	if (t & PERF_SAMPLE_TIME)
 		pd_le(&f->data, s->time, 8);
 	if (t & PERF_SAMPLE_ADDR)
-		pd_le(&f->data, 0, 8);
+		pd_le(&f->data, s->daccess & 1 ? s->daddr[0] : 0, 8);
 	if (t & PERF_SAMPLE_ID)
 		pd_le(&f->data, a->ids[0], 8);
 	if (t & PERF_SAMPLE_STREAM_ID)
@@ -306,15 +310,16 @@ static inline void pd_add_sample(struct pd_file *f, unsigned attr,
 		pd_le(&f->data, s->addr[0] + 4, 8);
 	}
 	if (t & PERF_SAMPLE_RAW) {
-		uint8_t bytes[24 + 16 * 8 + 64] = { 0 };
+		uint8_t bytes[24 + 24 * 8 + 64] = { 0 };
 
 		if (size > sizeof(bytes))
 			abort();
-		pd_set_le(bytes, s->version ? s->version : 1, 2);
+		pd_set_le(bytes, version, 2);
 		pd_set_le(bytes + 2, s->width, 2);
 		pd_set_le(bytes + 4, (uint64_t)s->state << 2 |
 				     (uint64_t)s->valid << 8 |
-				     (uint64_t)s->priv << 16, 4);
+				     (uint64_t)s->priv << 16 |
+				     (uint64_t)(version > 1 ? s->daccess : 0) << 18, 4);
 		pd_set_le(bytes + 8, s->cycle, 8);
 		pd_set_le(bytes + 16, s->lost, 8);
 		/* a raw size too small for the width cuts the slots off */
@@ -324,6 +329,9 @@ static inline void pd_add_sample(struct pd_file *f, unsigned attr,
 			if (24 + 8 * (s->width + i) + 8 <= size)
 				pd_set_le(bytes + 24 + 8 * (s->width + i),
 					  s->psv[i], 8);
+			if (version > 1 && 24 + 8 * (2 * s->width + i) + 8 <= size)
+				pd_set_le(bytes + 24 + 8 * (2 * s->width + i),
+					  s->daccess >> i & 1 ? s->daddr[i] : 0, 8);
 		}
 		pd_le(&f->data, size, 4);
 		pd_put(&f->data, bytes, size);

@@ -20,7 +20,7 @@
 #define DRAM_END   (SOC_DRAM_BASE + DRAM_SIZE)
 #define DIV_INSN   op(1, 4, 5, 6, 7)	/* div x5, x6, x7: a sample carries ST-DIV */
 
-/* The commit width and a record's size in bytes, 8 * (2 + 2W). */
+/* The commit width and a record's size in bytes, 8 * (2 + 3W). */
 static unsigned tea_width(struct hfix *f)
 {
 	return TEA_INFO_WIDTH(csr(f, TEA_CSR_INFO));
@@ -28,7 +28,7 @@ static unsigned tea_width(struct hfix *f)
 
 static uint64_t rec_bytes(struct hfix *f)
 {
-	return 8ull * (2 + 2 * tea_width(f));
+	return 8ull * TEA_RECORD_WORDS(tea_width(f));
 }
 
 static void fill_insns(struct hfix *f, uint64_t pa, unsigned n, uint32_t insn)
@@ -95,14 +95,17 @@ static uint64_t start_buffer(struct hfix *f, uint32_t insn, uint64_t base, uint6
 }
 
 /* Checks the record at @pa: a Compute sample of M mode with sequence
- * number @seq, of the one instruction at @pc in slot 0 with PSV @psv;
- * the other slots empty. Returns its teatime. */
-static uint64_t check_record(struct hfix *f, uint64_t pa, uint32_t seq, uint64_t pc, uint64_t psv)
+ * number @seq, of the one instruction at @pc in slot 0 with PSV @psv
+ * and, unless 0, data address @daddr (DMASK bit 0); the other slots
+ * empty. Returns its teatime. */
+static uint64_t check_access_record(struct hfix *f, uint64_t pa, uint32_t seq, uint64_t pc,
+				    uint64_t psv, uint64_t daddr)
 {
 	unsigned w = tea_width(f);
 	uint64_t want_stat = TEA_STAT_V | (uint64_t)TEA_COMPUTE << TEA_STAT_STATE_SHIFT |
 			     1ull << TEA_STAT_MASK_SHIFT |
 			     (uint64_t)TEA_PRIV_M << TEA_STAT_PRIV_SHIFT |
+			     (uint64_t)(daddr != 0) << TEA_STAT_DMASK_SHIFT |
 			     (uint64_t)seq << TEA_STAT_SEQ_SHIFT;
 
 	if (peek64(f, pa + 8) != want_stat)
@@ -110,11 +113,18 @@ static uint64_t check_record(struct hfix *f, uint64_t pa, uint32_t seq, uint64_t
 			 (unsigned long long)peek64(f, pa + 8), (unsigned long long)want_stat);
 	assert_int_equal(peek64(f, pa + 16), pc);
 	assert_int_equal(peek64(f, pa + 16 + 8 * w), psv);
+	assert_int_equal(peek64(f, pa + 16 + 16 * w), daddr);
 	for (unsigned i = 1; i < w; i++) {
 		assert_int_equal(peek64(f, pa + 16 + 8 * i), 0);
 		assert_int_equal(peek64(f, pa + 16 + 8 * (w + i)), 0);
+		assert_int_equal(peek64(f, pa + 16 + 8 * (2 * w + i)), 0);
 	}
 	return peek64(f, pa);
+}
+
+static uint64_t check_record(struct hfix *f, uint64_t pa, uint32_t seq, uint64_t pc, uint64_t psv)
+{
+	return check_access_record(f, pa, seq, pc, psv, 0);
 }
 
 static void buffer_records_land_in_dram_in_order(void **state)
@@ -126,7 +136,7 @@ static void buffer_records_land_in_dram_in_order(void **state)
 	struct commit c;
 
 	rec = rec_bytes(f);
-	assert_int_equal(rec, 8 * (2 + 2 * HART_TEA_WIDTH));
+	assert_int_equal(rec, 8 * (2 + 3 * HART_TEA_WIDTH));
 	fill_bytes(f, BUF_BASE, 4096, SENTINEL);
 	ctl_pc = start_buffer(f, DIV_INSN, BUF_BASE, BUF_BASE + 4096, BUF_BASE, 0, 0);
 	/* step by step: teaptr moves by one record at a time, the interrupt
@@ -183,6 +193,24 @@ static void buffer_records_in_the_fast_loop(void **state)
 		check_record(f, BUF_BASE + (k - 1) * rec, k - 1, ctl_pc + 4ull * k * BUF_PERIOD, 0);
 	assert_int_equal(csr(f, TEA_CSR_LOST), 0);
 	assert_tea_irq(f, false);
+}
+
+/* A load's record holds its data address, after the PSVs, and DMASK in
+ * its teastat. */
+static void buffer_records_carry_data_addresses(void **state)
+{
+	struct hfix *f = *state;
+	const uint64_t data = BUF_BASE + 0x2000;
+	uint64_t rec = rec_bytes(f), ctl_pc;
+
+	hart_set_reg(f->h, 6, data);
+	ctl_pc = start_buffer(f, load(3, 5, 6, 16), BUF_BASE, BUF_BASE + 4096, BUF_BASE, 0, 0);
+	assert_int_equal(hart_run(f->h, 3 * BUF_PERIOD + BUF_PERIOD / 2),
+			 3 * BUF_PERIOD + BUF_PERIOD / 2);
+	assert_int_equal(csr(f, TEA_CSR_PTR), BUF_BASE + 3 * rec);
+	for (unsigned k = 1; k <= 3; k++)
+		check_access_record(f, BUF_BASE + (k - 1) * rec, k - 1,
+				    ctl_pc + 4ull * k * BUF_PERIOD, 0, data + 16);
 }
 
 /* A write of teastat with V = 0 does not free a sample in buffer mode:
@@ -443,8 +471,8 @@ static void buffer_csrs_hold_bits_55_3(void **state)
 		assert_false(hart_csr(f->h, missing[i], &v));
 		hart_reset(f->h, CODE_BASE);
 	}
-	assert_int_equal(TEA_MAP_VERSION, 6);
-	assert_int_equal(TEA_INFO_VERSION(csr(f, TEA_CSR_INFO)), 6);
+	assert_int_equal(TEA_MAP_VERSION, 7);
+	assert_int_equal(TEA_INFO_VERSION(csr(f, TEA_CSR_INFO)), 7);
 	/* U mode without UEN may not touch them */
 	csr_write(f, CSR_MTVEC, MTVEC_BASE);
 	enter_priv(f, PRIV_U);
@@ -560,6 +588,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(buffer_records_land_in_dram_in_order, hfix_setup,
 						hfix_teardown),
 		cmocka_unit_test_setup_teardown(buffer_records_in_the_fast_loop, hfix_setup,
+						hfix_teardown),
+		cmocka_unit_test_setup_teardown(buffer_records_carry_data_addresses, hfix_setup,
 						hfix_teardown),
 		cmocka_unit_test_setup_teardown(buffer_stat_write_frees_no_sample, hfix_setup,
 						hfix_teardown),

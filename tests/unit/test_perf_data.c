@@ -256,6 +256,43 @@ static void test_width_4_recording_with_caps_and_mmap2_build_ids(void **state)
 	pics_sample_reader_close(r);
 }
 
+/* Raw data of version 2: the data addresses of the slots teastat.DMASK
+ * names (not of a slot that holds no instruction). */
+static void test_version_2_samples_carry_data_addresses(void **state)
+{
+	struct pd_tea_sample s = user_sample(2, PICS_COMPUTE, 3, 0x10100, 0);
+	struct pics_sample_reader *r;
+	struct pics_error err;
+	struct pics_sample got;
+	struct pd_file f;
+	const char *path;
+	unsigned tea;
+
+	(void)state;
+	pd_init(&f);
+	tea = pd_add_tea(&f, PERIOD);
+	s.version = 2;
+	s.cycle = 1000;
+	s.daccess = 2;
+	s.daddr[1] = 0x3fffff1230ull;
+	pd_add_sample(&f, tea, &s);
+	s.valid = 1;
+	s.cycle = 2000;
+	pd_add_sample(&f, tea, &s);
+	path = write_file("daddr.data", &f);
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	assert_int_equal(pics_sample_reader_next(r, &got, &err), 1);
+	assert_int_equal(got.daccess, 2);
+	assert_int_equal(got.daddr[0], 0);
+	assert_int_equal(got.daddr[1], 0x3fffff1230ull);
+	assert_int_equal(pics_sample_reader_next(r, &got, &err), 1);
+	assert_int_equal(got.daccess, 0);
+	assert_int_equal(got.daddr[1], 0);
+	assert_int_equal(pics_sample_reader_next(r, &got, &err), 0);
+	pics_sample_reader_close(r);
+}
+
 static void test_profile_load_aggregates_a_recording(void **state)
 {
 	struct pics_profile *p;
@@ -600,10 +637,15 @@ static void test_malformed_samples_are_errors_at_their_offset(void **state)
 	assert_sample_rejected(&bad, "its header alone has 24");
 	bad.raw_size = 52;
 	assert_sample_rejected(&bad, "width 2 needs 56");
-	/* another version of the raw data, a width beyond 8 */
+	/* version 2 has a data address a slot more */
 	bad = s;
 	bad.version = 2;
-	assert_sample_rejected(&bad, "raw data version 2");
+	bad.raw_size = 68;
+	assert_sample_rejected(&bad, "width 2 needs 72");
+	/* another version of the raw data, a width beyond 8 */
+	bad = s;
+	bad.version = 3;
+	assert_sample_rejected(&bad, "raw data version 3");
 	bad = s;
 	bad.width = 9;
 	assert_sample_rejected(&bad, "width 9; expected 1 to 8");
@@ -757,6 +799,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_width_2_recording_reads_as_a_sample_file),
 		cmocka_unit_test(test_width_4_recording_with_caps_and_mmap2_build_ids),
+		cmocka_unit_test(test_version_2_samples_carry_data_addresses),
 		cmocka_unit_test(test_profile_load_aggregates_a_recording),
 		cmocka_unit_test(test_losses_and_throttling_are_counted),
 		cmocka_unit_test(test_other_events_are_left_out),

@@ -1,11 +1,14 @@
-/* Buffer records (kind 0x86): the sampler's records as it wrote them to
- * memory, in a sample file (docs/formats.md), read as samples; and every
- * way one can be broken. */
+/* Buffer records (kinds 0x86 and 0x88, with data addresses): the
+ * sampler's records as it wrote them to memory, in a sample file
+ * (docs/formats.md), read as samples; and every way one can be broken. */
 #include "test_pics_util.h"
 
 #define W 2			/* the files' commit width */
 #define WORDS (2 + 2 * W)	/* a sampler record */
 #define END_BYTES 17		/* kind, samples, lost */
+
+/* the buffer record's kind write_file writes */
+static uint8_t buffer_kind = 0x86;
 
 /* teastat as the sampler writes it: V, the state, the slots, user mode */
 static uint64_t stat(unsigned state, unsigned mask)
@@ -59,7 +62,7 @@ static const char *write_file(const uint8_t *pre, size_t pre_len, uint32_t count
 	if (pre_len)
 		memcpy(p, pre, pre_len);
 	p += pre_len;
-	*p++ = 0x86;
+	*p++ = buffer_kind;
 	p = put_le(p, 5 + pad + 8 * n, 4);
 	p = put_le(p, count, 4);
 	*p++ = (uint8_t)pad;
@@ -73,6 +76,52 @@ static const char *write_file(const uint8_t *pre, size_t pre_len, uint32_t count
 	free(out);
 	free(bytes);
 	return path;
+}
+
+/* Kind 0x88: each record has a data address a slot more, after the
+ * PSVs, which counts where teastat's DMASK (bits 25:18) names a slot that
+ * holds an instruction. */
+static void test_buffer_records_with_data_addresses(void **state)
+{
+	uint64_t words[2 * (2 + 3 * W)] = {
+		2000, stat(PICS_COMPUTE, 3) | 2ull << 18, 0x10200, 0x10204, 0x1, 0x200,
+		0x1234, 0x3fff0010,
+		3000, stat(PICS_STALLED, 1) | 3ull << 18, 0x10300, 0, 0x40, 0,
+		0x3fff0020, 0x3fff0028,
+	};
+	struct pics_sample_reader *r;
+	struct pics_error err;
+	struct pics_sample s;
+	const char *path;
+
+	(void)state;
+	buffer_kind = 0x88;
+	path = write_file(NULL, 0, 2, 0, words, 2 * (2 + 3 * W), 2, 0);
+	buffer_kind = 0x86;
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	assert_int_equal(pics_sample_reader_next(r, &s, &err), 1);
+	assert_int_equal(s.valid, 3);
+	assert_int_equal(s.psv[1], 0x200);
+	assert_int_equal(s.daccess, 2);
+	assert_int_equal(s.daddr[0], 0);
+	assert_int_equal(s.daddr[1], 0x3fff0010);
+	assert_int_equal(pics_sample_reader_next(r, &s, &err), 1);
+	assert_int_equal(s.cycle, 3000);
+	assert_int_equal(s.daccess, 1);	/* not slot 1's: it holds nothing */
+	assert_int_equal(s.daddr[0], 0x3fff0020);
+	assert_int_equal(s.daddr[1], 0);
+	assert_int_equal(pics_sample_reader_next(r, &s, &err), 0);
+	pics_sample_reader_close(r);
+
+	/* read as kind 0x86, the same words are records of 2 + 2W words */
+	path = write_file(NULL, 0, 2, 0, words, 2 * (2 + 3 * W), 2, 0);
+	r = pics_sample_reader_open(path, &err);
+	assert_non_null(r);
+	while (pics_sample_reader_next(r, &s, &err) > 0)
+		;
+	assert_non_null(strstr(err.msg, "cut short"));
+	pics_sample_reader_close(r);
 }
 
 static void test_buffer_records_read_as_their_samples(void **state)
@@ -226,6 +275,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_buffer_records_read_as_their_samples),
+		cmocka_unit_test(test_buffer_records_with_data_addresses),
 		cmocka_unit_test(test_empty_buffer_records_hold_nothing),
 		cmocka_unit_test(test_broken_buffer_records_are_format_errors),
 		cmocka_unit_test(test_profiles_take_buffer_records_in),

@@ -126,7 +126,7 @@ static void test_call_chain_record_is_laid_out_as_documented(void **state)
 	size_t at, len = one_chain_file(b, sizeof(b), &at);
 
 	(void)state;
-	assert_int_equal(le(b + 10, 2), 6);		/* minor version */
+	assert_int_equal(le(b + 10, 2), 7);		/* minor version */
 	assert_int_equal(b[at], 0x85);
 	assert_int_equal(le(b + at + 1, 4), 4 + 2 * 8);
 	assert_int_equal(le(b + at + 5, 4), 2);

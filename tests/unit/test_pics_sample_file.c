@@ -212,7 +212,7 @@ static void insert(uint8_t *b, size_t *len, size_t at, const void *bytes,
 static void newer_minor(uint8_t *b, size_t *len)
 {
 	static const uint8_t field[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
-	static const uint8_t record[] = { 0x88, 3, 0, 0, 0, 'n', 'e', 'w' };
+	static const uint8_t record[] = { 0x8f, 3, 0, 0, 0, 'n', 'e', 'w' };
 	size_t at = first_record(b);
 	uint32_t hl = header_len(b) + sizeof(field);
 

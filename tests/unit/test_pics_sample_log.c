@@ -11,15 +11,17 @@
 #define LOG_ADDR 0x80003570ull
 #define REC_ADDR 0x80005cb8ull
 
-/* A 2-wide log with three records, as the runtime keeps it. */
+/* A 2-wide log with three records, as the runtime keeps it: the second
+ * sample's second slot loaded from 0x80200040. */
 static uint64_t header[TEA_LOG_WORDS] = {
 	TEA_LOG_MAGIC, 2, 1000, 8, 3, 1, 2, REC_ADDR,
 };
 static uint64_t records[3][TEA_LOG_RECORD_WORDS(2)] = {
-	{ 1000, TEA_STAT_V | 1ull << TEA_STAT_MASK_SHIFT, 0x80000100, 0, 0x10, 0 },
-	{ 2000, TEA_STAT_V | 3ull << TEA_STAT_MASK_SHIFT, 0x80000104, 0x80000108, 0, 0x2 },
+	{ 1000, TEA_STAT_V | 1ull << TEA_STAT_MASK_SHIFT, 0x80000100, 0, 0x10, 0, 0, 0 },
+	{ 2000, TEA_STAT_V | 3ull << TEA_STAT_MASK_SHIFT | 2ull << TEA_STAT_DMASK_SHIFT,
+	  0x80000104, 0x80000108, 0, 0x2, 0, 0x80200040 },
 	{ 3000, TEA_STAT_V | 1ull << TEA_STAT_MASK_SHIFT | 1ull << TEA_STAT_STATE_SHIFT,
-	  0x8000010c, 0, 0x1, 0 },
+	  0x8000010c, 0, 0x1, 0, 0, 0 },
 };
 
 static int mem_read(void *ctx, uint64_t addr, void *buf, size_t len)
@@ -58,7 +60,8 @@ static size_t console_text(char *out, size_t cap, int drop_record, int swap)
 	return n;
 }
 
-static void check_file(const char *path)
+/* @daddrs: the log's records hold data addresses */
+static void check_file(const char *path, bool daddrs)
 {
 	struct pics_error err;
 	struct pics_sample_reader *r = pics_sample_reader_open(path, &err);
@@ -73,6 +76,8 @@ static void check_file(const char *path)
 		assert_int_equal(s.addr[0], records[i][2]);
 		assert_int_equal(s.psv[0], records[i][4]);
 		assert_int_equal(s.state, (records[i][1] >> TEA_STAT_STATE_SHIFT) & 3);
+		assert_int_equal(s.daccess, daddrs && i == 1 ? 2 : 0);
+		assert_int_equal(s.daddr[1], daddrs && i == 1 ? 0x80200040 : 0);
 	}
 	assert_int_equal(pics_sample_reader_next(r, &s, &err), 0);
 	/* the runtime's dropped records and the sampler's lost ones */
@@ -87,7 +92,31 @@ static void test_log_in_memory_becomes_a_sample_file(void **state)
 
 	(void)state;
 	assert_int_equal(pics_log_write(mem_read, NULL, LOG_ADDR, path, "prog.elf", &err), 3);
-	check_file(path);
+	check_file(path, true);
+	unlink(path);
+}
+
+/* The first log's records (TEA_LOG_MAGIC_V1) had no data addresses. */
+static void test_a_first_version_log_reads_without_data_addresses(void **state)
+{
+	uint64_t v1[3][2 + 2 * 2];
+	struct pics_error err;
+	const char *path = scratch("v1.tea");
+	uint64_t saved[sizeof(records) / 8];
+
+	(void)state;
+	for (int i = 0; i < 3; i++) {
+		memcpy(v1[i], records[i], sizeof(v1[i]));
+		v1[i][1] &= ~(0xffull << TEA_STAT_DMASK_SHIFT);
+	}
+	memcpy(saved, records, sizeof(records));
+	memset(records, 0, sizeof(records));
+	memcpy(records, v1, sizeof(v1));
+	header[TEA_LOG_W_MAGIC] = TEA_LOG_MAGIC_V1;
+	assert_int_equal(pics_log_write(mem_read, NULL, LOG_ADDR, path, "prog.elf", &err), 3);
+	header[TEA_LOG_W_MAGIC] = TEA_LOG_MAGIC;
+	memcpy(records, saved, sizeof(records));
+	check_file(path, false);
 	unlink(path);
 }
 
@@ -100,7 +129,7 @@ static void test_log_on_the_console_becomes_the_same_file(void **state)
 
 	(void)state;
 	assert_int_equal(pics_log_write_console(text, n, path, "prog.elf", &err), 3);
-	check_file(path);
+	check_file(path, true);
 	unlink(path);
 }
 
@@ -173,6 +202,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_log_in_memory_becomes_a_sample_file),
+		cmocka_unit_test(test_a_first_version_log_reads_without_data_addresses),
 		cmocka_unit_test(test_log_on_the_console_becomes_the_same_file),
 		cmocka_unit_test(test_a_console_log_missing_a_record_is_refused),
 		cmocka_unit_test(test_a_console_log_out_of_order_is_refused),

@@ -69,9 +69,16 @@
 #define TEA_INFO_WIDTH(v)	((unsigned)(v) & 0xf)
 #define TEA_INFO_PSV_BITS(v)	((unsigned)((v) >> 8) & 0xff)
 #define TEA_INFO_VERSION(v)	((unsigned)((v) >> 16) & 0xff)
-#define TEA_MAP_VERSION	6	/* 3: teapsv has ST-DIV (bit 9); 4: privilege filter, teafilt,
+#define TEA_MAP_VERSION	7	/* 3: teapsv has ST-DIV (bit 9); 4: privilege filter, teafilt,
 				 * teacount; 5: the sample buffer, teastat.SEQ; 6: teadaddr,
-				 * teastat.DMASK */
+				 * teastat.DMASK; 7: the buffer's records hold them */
+
+/* A record the sampler writes to its buffer: teatime, teastat (as the
+ * sample has it, with V set and DMASK), the width slot addresses, the
+ * width slot PSVs, the width slot data addresses (0 where DMASK is
+ * clear). Map versions 5 and 6 wrote 2 + 2 * width words, without the
+ * data addresses. */
+#define TEA_RECORD_WORDS(width)	(2 + 3 * (width))
 
 /* The sample interrupt: bit 16 of mip/mie/mideleg, cause 16. */
 #define TEA_IRQ		16

@@ -14,20 +14,24 @@
 #define TEA_PERF_CONFIG_JITTER_MASK	0x1full
 #define TEA_PERF_CONFIG_BUFFER		0x20ull
 
-#define TEA_PERF_RAW_VERSION	1
+/* 2: the data addresses; 1: without them */
+#define TEA_PERF_RAW_VERSION	2
 
-/* PERF_SAMPLE_RAW's data: this header, then width addresses, then width
- * PSVs (the sample CSRs of docs/tea-csr.md), little-endian. perf pads the
- * data after them to 8-byte alignment of the record. */
+/* PERF_SAMPLE_RAW's data: this header, then width addresses, width PSVs
+ * and width data addresses (the sample CSRs of docs/tea-csr.md; a data
+ * address is 0 where teastat.DMASK is clear), little-endian. perf pads
+ * the data after them to 8-byte alignment of the record. Version 1 had
+ * no data addresses: TEA_PERF_RAW_SIZE_V1. */
 struct tea_perf_raw {
 	__u16 version;		/* TEA_PERF_RAW_VERSION */
 	__u16 width;		/* slots: the core's commit width */
-	__u32 stat;		/* teastat: STATE, MASK, PRIV (tea/csr.h) */
+	__u32 stat;		/* teastat: STATE, MASK, PRIV, DMASK (tea/csr.h) */
 	__u64 time;		/* teatime: the cycle of the sample */
 	__u64 lost;		/* samples the hardware could not take since the last */
-	__u64 slot[];		/* width addresses, then width PSVs */
+	__u64 slot[];		/* width addresses, width PSVs, width data addresses */
 };
 
-#define TEA_PERF_RAW_SIZE(width)	(sizeof(struct tea_perf_raw) + 16 * (width))
+#define TEA_PERF_RAW_SIZE(width)	(sizeof(struct tea_perf_raw) + 24 * (width))
+#define TEA_PERF_RAW_SIZE_V1(width)	(sizeof(struct tea_perf_raw) + 16 * (width))
 
 #endif

@@ -31,6 +31,7 @@
 #define TEA_REC_CALLCHAIN	0x85	/* the callers of the sample that follows */
 #define TEA_REC_BUFFER		0x86	/* samples as the sampler wrote them to memory */
 #define TEA_REC_DATA_ADDR	0x87	/* the data addresses of the sample that follows */
+#define TEA_REC_BUFFER_DADDR	0x88	/* a buffer record whose records hold data addresses */
 
 /* The most callers a call-chain record holds: Linux's
  * PERF_MAX_STACK_DEPTH, the deepest chain perf gives. */

@@ -6,7 +6,12 @@
 #ifndef TEA_SAMPLE_LOG_H
 #define TEA_SAMPLE_LOG_H
 
-#define TEA_LOG_MAGIC 0x474f4c2d414554ull	/* "TEA-LOG" */
+#include "tea/csr.h"
+
+#define TEA_LOG_MAGIC 0x32474f4c2d414554ull	/* "TEA-LOG2" */
+/* The first log's magic, whose records had no data addresses (2 + 2 *
+ * width words); a reader takes both. */
+#define TEA_LOG_MAGIC_V1 0x474f4c2d414554ull	/* "TEA-LOG" */
 
 /* Word offsets of the log header. */
 enum tea_log_word {
@@ -21,9 +26,9 @@ enum tea_log_word {
 	TEA_LOG_WORDS
 };
 
-/* A record is 2 + 2 * width words: teatime, teastat, the width slot
- * addresses, then the width slot PSVs. */
-#define TEA_LOG_RECORD_WORDS(width) (2 + 2 * (width))
+/* A record is the sampler's buffer record, TEA_RECORD_WORDS(width) words
+ * (tea/csr.h); in a TEA_LOG_MAGIC_V1 log, 2 + 2 * width. */
+#define TEA_LOG_RECORD_WORDS(width) TEA_RECORD_WORDS(width)
 
 /* The log as it leaves a board on the console at exit (when the device
  * tree's /chosen has tea,host-console), one line each, numbers in hex:

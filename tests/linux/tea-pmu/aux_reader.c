@@ -6,7 +6,8 @@
 
 #define PSV_BITS	10	/* teainfo's PSV bits: bit 9 is ST-DIV */
 #define STAT_KNOWN	(TEA_STAT_V | 3ull << TEA_STAT_STATE_SHIFT | 0xffull << TEA_STAT_MASK_SHIFT | \
-			 3ull << TEA_STAT_PRIV_SHIFT | 0xffffffffull << TEA_STAT_SEQ_SHIFT)
+			 3ull << TEA_STAT_PRIV_SHIFT | 0xffull << TEA_STAT_DMASK_SHIFT | \
+			 0xffffffffull << TEA_STAT_SEQ_SHIFT)
 
 int in_code(uint64_t a, void (*start)(unsigned long), const char *end)
 {
@@ -15,7 +16,7 @@ int in_code(uint64_t a, void (*start)(unsigned long), const char *end)
 
 unsigned rec_words(void)
 {
-	return 2 + 2 * tea_width;
+	return TEA_RECORD_WORDS(tea_width);
 }
 
 void buf_attr(struct perf_event_attr *attr, uint64_t period)
@@ -39,17 +40,24 @@ void tally_record(struct rec_tally *t, const uint64_t *w)
 {
 	uint64_t time = w[0], stat = w[1];
 	unsigned mask = (unsigned)(stat >> TEA_STAT_MASK_SHIFT) & 0xff, priv = TEA_STAT_PRIV(stat);
+	unsigned dmask = (unsigned)(stat >> TEA_STAT_DMASK_SHIFT) & 0xff;
 	uint32_t seq = TEA_STAT_SEQ(stat);
 	int bad = !(stat & TEA_STAT_V) || (stat & ~STAT_KNOWN) || !mask || (mask & (mask + 1)) ||
-		  (mask >> tea_width) || priv == 2 || !time;
+		  (mask >> tea_width) || priv == 2 || !time || (dmask & ~mask);
 
 	t->records++;
 	for (unsigned i = 0; i < tea_width; i++) {
-		uint64_t a = w[2 + i], psv = w[2 + tea_width + i];
+		uint64_t a = w[2 + i], psv = w[2 + tea_width + i], d = w[2 + 2 * tea_width + i];
 
+		/* a data address only where DMASK says */
+		bad |= !(dmask >> i & 1) && d;
 		if (!(mask >> i & 1))
 			continue;
 		bad |= (psv >> PSV_BITS) != 0;
+		if (dmask >> i & 1) {
+			t->daddrs++;
+			t->walked += in_walked(d);
+		}
 		if (t->foreign_code && in_code(a, t->foreign_code, t->foreign_end))
 			t->foreign++;
 		if (t->own_code && in_code(a, t->own_code, t->own_end))

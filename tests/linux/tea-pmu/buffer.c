@@ -54,6 +54,26 @@ static void check_buffer_no_aux(void)
 	buf_close(&b);
 }
 
+/* Data addresses in the records: a walk over an array has its loads'
+ * addresses in it (and tally_record finds none where DMASK has none). */
+static void check_buffer_data(void)
+{
+	struct perf_event_attr attr;
+	struct bufev b;
+
+	buf_attr(&attr, 2000);
+	attr.exclude_kernel = 1;
+	if (buf_sample_self(&b, &attr, AUX_PAGES, walk_data, 100000)) {
+		check(0, "a buffer-mode event for the data addresses opens");
+		return;
+	}
+	buf_close(&b);
+	print_whole(&b);
+	check(buf_whole(&b) && b.t.daddrs >= 20 && b.t.walked * 10 >= b.t.daddrs * 9,
+	      "buffer mode, data addresses: %u records, %u data addresses, %u in the walked array",
+	      b.t.records, b.t.daddrs, b.t.walked);
+}
+
 /* The records of a task sampling itself: valid, the task's or the
  * kernel's, a period apart (no throttling, no handler per sample), and
  * the count is the records and the samples lost. */
@@ -655,6 +675,7 @@ void check_buffer(void)
 	}
 	check_buffer_no_aux();
 	check_buffer_task();
+	check_buffer_data();
 	check_buffer_lost();
 	check_buffer_wrap();
 	check_buffer_full();

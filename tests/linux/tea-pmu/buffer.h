@@ -7,13 +7,14 @@
 #include "common.h"
 
 #define AUX_PAGES	16
-#define REC_WORDS_MAX	(2 + 2 * TEA_MAX_WIDTH)
+#define REC_WORDS_MAX	TEA_RECORD_WORDS(TEA_MAX_WIDTH)
 
 /* What the records of a buffer-mode event say. */
 struct rec_tally {
 	unsigned records, invalid, time_back, seq_back;
 	unsigned kernel, user, outside, m_mode, mixed;
 	unsigned foreign, own;	/* addresses in the other task's code, in its own */
+	unsigned daddrs, walked;	/* data addresses, and those in data_walked */
 	unsigned pairs, exact, short_gap, stopped;
 	unsigned jit_pairs, out_of_jitter;	/* with jitter: SEQ one apart */
 	int64_t jit_sum;			/* and their time minus the period */

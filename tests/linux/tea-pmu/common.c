@@ -26,8 +26,8 @@ void tea_attr(struct perf_event_attr *attr, uint64_t period)
 	attr->type = (uint32_t)tea_type;
 	attr->size = sizeof(*attr);
 	attr->sample_period = period;
-	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD |
-			    PERF_SAMPLE_RAW;
+	attr->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_ADDR |
+			    PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW;
 	attr->disabled = 1;
 	attr->exclude_hv = 1;
 }
@@ -62,6 +62,24 @@ unsigned long __attribute__((noinline)) syscalls_and_compute(unsigned long n)
 	return sum;
 }
 
+/* loads a line apart over data_walked: its loads' data addresses lie there */
+unsigned long data_walked[WALK_WORDS];
+
+unsigned long __attribute__((noinline)) walk_data(unsigned long n)
+{
+	unsigned long sum = 0;
+
+	for (unsigned long i = 0; i < n; i++)
+		sum += data_walked[(i * 8) % WALK_WORDS];
+	return sum;
+}
+
+int in_walked(uint64_t a)
+{
+	return a >= (uint64_t)(uintptr_t)data_walked &&
+	       a < (uint64_t)(uintptr_t)(data_walked + WALK_WORDS);
+}
+
 volatile unsigned long sink;
 
 /* ---- the ring buffer ---- */
@@ -94,15 +112,17 @@ unsigned ring_samples(struct ring *r, void (*fn)(const struct sample *s, void *c
 
 		if (hdr->type != PERF_RECORD_SAMPLE)
 			continue;
-		/* ip, pid/tid, period, raw size, raw */
+		/* ip, pid/tid, addr, period, raw size, raw */
 		memcpy(&s.pid, rec + 16, 4);
 		memcpy(&s.tid, rec + 20, 4);
-		memcpy(&s.period, rec + 24, 8);
-		memcpy(&raw_size, rec + 32, 4);
-		memcpy(&s.raw, rec + 36, sizeof(s.raw));
+		memcpy(&s.sample_addr, rec + 24, 8);
+		memcpy(&s.period, rec + 32, 8);
+		memcpy(&raw_size, rec + 40, 4);
+		memcpy(&s.raw, rec + 44, sizeof(s.raw));
 		if (raw_size < TEA_PERF_RAW_SIZE(s.raw.width) || s.raw.width > TEA_MAX_WIDTH)
 			continue;
-		memcpy(s.addr, rec + 36 + sizeof(s.raw), 8 * s.raw.width);
+		memcpy(s.addr, rec + 44 + sizeof(s.raw), 8 * s.raw.width);
+		memcpy(s.daddr, rec + 44 + sizeof(s.raw) + 16 * s.raw.width, 8 * s.raw.width);
 		n++;
 		fn(&s, ctx);
 	}

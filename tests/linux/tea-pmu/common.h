@@ -36,13 +36,18 @@ int event_open(struct perf_event_attr *attr, int pid, int cpu);
 /* work to sample */
 unsigned long compute(unsigned long n);
 unsigned long syscalls_and_compute(unsigned long n);
+#define WALK_WORDS	8192	/* 64 KiB */
+extern unsigned long data_walked[WALK_WORDS];
+unsigned long walk_data(unsigned long n);
+int in_walked(uint64_t a);
 
-/* the ring buffer */
+/* the ring buffer: tea_attr's samples */
 struct sample {
 	uint32_t pid, tid;
+	uint64_t sample_addr;	/* PERF_SAMPLE_ADDR */
 	uint64_t period;
 	struct tea_perf_raw raw;
-	uint64_t addr[TEA_MAX_WIDTH];
+	uint64_t addr[TEA_MAX_WIDTH], daddr[TEA_MAX_WIDTH];
 };
 
 struct ring {
