@@ -137,6 +137,16 @@ account=$("$teaperf" script "$work/host/shortbuf.tea" 2>&1 | awk '
 	      exit !(n > 100 && lost == 0 && times == 0 && exact >= 0.95 * (n - 1) && sooner == 0) }')
 [ $? -eq 0 ] && grep -qE '^teaperf: [0-9]+ samples of /bin/loop in host:shortbuf.tea \(buffer mode\); lost [0-9]+ in the hardware, 0 in the kernel; throttled 0 times' "$work/short.out"
 check "buffer mode at period 1000: no throttling, no loss, a sample every period ($account)" $? short
+# The buffer's records carry the data addresses: /bin/loop's chase reads
+# its array next, which the report by data names (beside the kernel's
+# pages). (tea-pmu checks interrupt mode's: there, without jitter, each
+# sample falls the same cycles after the handler, at the same
+# instruction of the loop.)
+next=$("$teaperf" report --sort data --symfs "$linux/rootfs" "$work/host/shortbuf.tea" 2>&1 |
+	awk '/^ +[0-9.]+% +[0-9]+  next / { print $1; exit }')
+[ -n "$next" ]
+check "teaperf report --sort data of buffer mode's file names /bin/loop's array next (${next:-not at all})" \
+	$? short
 
 run nodir "$@" "${boot[@]}" --append "$append /bin/teaperf record -o host:x.tea /bin/hello"
 [ $status -eq 1 ] && has nodir "teaperf: teasim was started without --host-dir"
