@@ -152,29 +152,22 @@ static void print_datum(const struct data_report *r, const struct datum *d,
 /* The accesses sorted into data, heaviest first. */
 static int print(struct data_report *r, const struct view_options *v)
 {
-	struct datum *d = NULL;
-	struct sig_weight *stack;
+	/* at most a datum, and a signature of one, per access */
+	struct datum *d = malloc(r->n * sizeof(*d));
+	struct sig_weight *stack = malloc(r->n * sizeof(*stack));
 	size_t n = 0, shown;
 
+	if (!d || !stack) {
+		free(d);
+		free(stack);
+		return -1;
+	}
 	qsort(r->a, r->n, sizeof(*r->a), by_datum);
 	for (size_t i = 0; i < r->n; i++) {
-		if (!i || !same_datum(&r->a[i], &r->a[i - 1])) {
-			struct datum *grown = realloc(d, (n + 1) * sizeof(*grown));
-
-			if (!grown) {
-				free(d);
-				return -1;
-			}
-			d = grown;
+		if (!i || !same_datum(&r->a[i], &r->a[i - 1]))
 			d[n++] = (struct datum){ .first = i };
-		}
 		d[n - 1].end = i + 1;
 		d[n - 1].weight += r->a[i].weight;
-	}
-	stack = malloc((r->n ? r->n : 1) * sizeof(*stack));
-	if (!stack) {
-		free(d);
-		return -1;
 	}
 	qsort(d, n, sizeof(*d), heavier);
 	printf("# %.1f%% of the sampled cycles went to instructions that accessed memory;\n"
@@ -199,6 +192,8 @@ int report_data(const char *input, const struct view_options *v)
 	struct pics_sample s;
 	int ret;
 
+	/* the profile for the symbols: a recording's mappings may follow
+	 * its samples, so the samples are read again below */
 	p = load_profile("report", input);
 	if (!p)
 		return 1;
@@ -222,7 +217,7 @@ int report_data(const char *input, const struct view_options *v)
 	if (ret < 0) {
 		cmd_error("report", "%s", err.msg);
 	} else if (!r.n) {
-		cmd_error("report", "%s: no sample has a data address (the hardware's map version 6 records them)",
+		cmd_error("report", "%s: no sample has a data address (samples of TEA map version 6 on carry them)",
 			  input);
 		ret = -1;
 	} else if (print(&r, v)) {

@@ -65,7 +65,7 @@ int pics_buffer_block_next(struct pics_in *in, struct pics_buffer_block *b,
 			   struct pics_error *err)
 {
 	size_t words = pics_record_words(m->commit_width, b->daddrs);
-	uint64_t rec[2 + 3 * PICS_MAX_WIDTH];
+	uint64_t rec[TEA_RECORD_WORDS(PICS_MAX_WIDTH)];
 
 	while (b->left) {
 		uint64_t offset = pics_in_offset(in);

@@ -207,7 +207,7 @@ static inline __attribute__((always_inline)) uint64_t run_loop(struct hart *h, u
 				break;
 			if (run_check_interrupts(h)) {
 				if (unlikely(h->tea_busy))
-					tea_step(h, pc, priv, true, 0);
+					tea_step(h, pc, priv, true, 0, false, 0);
 				done++;
 				continue;
 			}
@@ -216,8 +216,12 @@ static inline __attribute__((always_inline)) uint64_t run_loop(struct hart *h, u
 		if (likely(retired))
 			h->instret += h->instret_inc;
 		h->cycle += h->cycle_inc;
-		if (unlikely(h->tea_busy))
-			tea_step(h, pc, priv, !retired, insn);
+		if (unlikely(h->tea_busy)) {
+			uint64_t daddr;
+			bool daccess = hart_data_access(h, insn, !retired, &daddr);
+
+			tea_step(h, pc, priv, !retired, insn, daccess, daddr);
+		}
 		done++;
 	}
 	return done;
@@ -300,7 +304,7 @@ bool hart_take_due_interrupt(struct hart *h, struct commit *c)
 	take_interrupt(h, (unsigned)irq);
 	commit_trap(&rec, h);
 	if (h->tea_busy)
-		tea_step(h, rec.pc, rec.priv, true, 0);
+		tea_step(h, rec.pc, rec.priv, true, 0, false, 0);
 	if (c)
 		*c = rec;
 	return true;
@@ -331,7 +335,7 @@ void hart_step(struct hart *h, struct commit *c)
 	rec.daccess = hart_data_access(h, insn, rec.trap, &rec.daddr);
 	h->cycle += h->cycle_inc;
 	if (h->tea_busy)
-		tea_step(h, rec.pc, rec.priv, rec.trap, insn);
+		tea_step(h, rec.pc, rec.priv, rec.trap, insn, rec.daccess, rec.daddr);
 	if (c)
 		*c = rec;
 }

@@ -238,7 +238,8 @@ bool tea_csr_writable(unsigned csr);
 uint32_t tea_csr_ctl(const struct hart *h);
 void tea_csr_read(const struct hart *h, unsigned csr, uint64_t *v);
 void tea_csr_write(struct hart *h, unsigned csr, uint64_t v);
-void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn);
+void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn,
+	      bool daccess, uint64_t daddr);
 /* Whether the instruction just executed (@insn in 32-bit form, @trapped
  * when it raised an exception) accessed memory, and the address in *addr
  * (0 when it did not):

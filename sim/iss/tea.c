@@ -221,14 +221,14 @@ static bool on_divide_unit(uint32_t insn)
 
 /* Called only while h->tea_busy: while the sampler is off and no CSR
  * write waits, no state would change but the time. @insn is the
- * instruction's 32-bit form, 0 for an interrupt. */
-void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn)
+ * instruction's 32-bit form, 0 for an interrupt; @daccess and @daddr its
+ * data access (hart_data_access). */
+void tea_step(struct hart *h, uint64_t pc, unsigned priv, bool trapped, uint32_t insn,
+	      bool daccess, uint64_t daddr)
 {
 	struct tea_sampler_model *m = h->tea_model;
 	uint64_t psv = trapped ? 1u << PICS_TEA_FL_EX :
 		       on_divide_unit(insn) ? 1u << PICS_TEA_ST_DIV : 0;
-	uint64_t daddr;
-	bool daccess = hart_data_access(h, insn, trapped, &daddr);
 	struct tea_cycle c = {
 		.retire = 1, .retire_trap = trapped, .flush = trapped, .priv = priv,
 		.pc = { pc }, .psv = { psv }, .daccess = daccess, .daddr = { daddr },
