@@ -12,7 +12,8 @@ static const char report_usage[] =
 	"Shows where the cycles of a sample file (.tea) or profile (.prof) go,\n"
 	"heaviest first, each unit with its cycle stack: the share of its cycles\n"
 	"per signature (Base, or the events it suffered, joined with '+'). A\n"
-	"perf.data of Linux's perf record -R -e tea/period=N/ reads as a sample file.\n"
+	"perf.data of Linux's perf record -R -e tea/period=N/ (or -e\n"
+	"tea/buffer=1,period=N/) reads as a sample file.\n"
 	"\n"
 	"  -i, --input FILE      file to read (default " TEAPERF_DEFAULT_INPUT ")\n"
 	STAGE_HELP

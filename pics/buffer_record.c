@@ -52,6 +52,7 @@ int pics_buffer_block_start(struct pics_in *in, struct pics_buffer_block *b, uin
 				    "buffer record of %llu bytes with %u bytes of padding; expected 5 + 0 to 7 + a multiple of 8",
 				    (unsigned long long)len, pad);
 	b->open = true;
+	b->counted = true;
 	b->daddrs = kind == TEA_REC_BUFFER_DADDR;
 	b->offset = offset;
 	b->count = (uint32_t)pics_get_uint(p + 4, 4);
@@ -66,6 +67,8 @@ int pics_buffer_block_next(struct pics_in *in, struct pics_buffer_block *b,
 {
 	size_t words = pics_record_words(m->commit_width, b->daddrs);
 	uint64_t rec[TEA_RECORD_WORDS(PICS_MAX_WIDTH)];
+
+	b->empty = 0;
 
 	while (b->left) {
 		uint64_t offset = pics_in_offset(in);
@@ -93,15 +96,18 @@ int pics_buffer_block_next(struct pics_in *in, struct pics_buffer_block *b,
 		pics_sample_from_words(rec, m->commit_width, b->daddrs, s);
 		/* a sample of no instruction (the sampler found none to take)
 		 * is not one */
-		if (!s->valid)
+		if (!s->valid) {
+			b->empty++;
 			continue;
+		}
+		b->stat = rec[1];
 		if (pics_sample_validate(m, s, err))
 			return pics_error_locate(err, in->path, offset);
 		b->seen++;
 		return 1;
 	}
 	b->open = false;
-	if (b->seen != b->count)
+	if (b->counted && b->seen != b->count)
 		return pics_fail_at(err, PICS_ERR_FORMAT, in->path, b->offset,
 				    "buffer record counts %u samples but holds %u",
 				    b->count, b->seen);

@@ -278,6 +278,11 @@ void pics_sample_from_words(const uint64_t *rec, unsigned width, bool daddrs,
  * those read so far. */
 struct pics_buffer_block {
 	bool open, daddrs;
+	bool counted;		/* count holds the samples it must hold */
+	/* the teastat word of the last sample read, and the records of no
+	 * instruction passed over before it */
+	uint64_t stat;
+	uint32_t empty;
 	uint64_t offset, left;
 	uint32_t count, seen;
 };

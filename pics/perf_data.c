@@ -13,8 +13,8 @@
  * read, as a RISC-V target writes them.
  *
  * This file reads the data section's records and is the reader's API
- * (perf_data.h); perf_data_sample.c reads the tea event's samples;
- * perf_data_header.c reads the header, the attributes and the feature
+ * (perf_data.h); perf_data_sample.c reads the tea event's samples,
+ * perf_data_aux.c its AUX data in buffer mode; perf_data_header.c reads the header, the attributes and the feature
  * sections, and finds the tea event. */
 #include <errno.h>
 #include <stddef.h>
@@ -33,6 +33,7 @@
  * sample_id fields. */
 enum {
 	REC_USER_START = 64,
+	REC_AUXTRACE_INFO = 70,
 	REC_AUXTRACE = 71,	/* followed by its payload, outside the record */
 	REC_COMPRESSED = 81,
 };
@@ -81,18 +82,11 @@ static int next_record(struct pics_perf_data *r, struct record *rec,
 	return 1;
 }
 
-struct sample_id {
-	bool known;		/* the record has sample_id fields */
-	size_t attr;		/* of the event they name */
-};
-
-/* The sample_id fields at the end of a kernel record (sample_id_all):
- * which event's they are; *@len gets the body's length without them. */
-static int read_sample_id(struct pics_perf_data *r, const struct record *rec,
-			  struct sample_id *sid, size_t *len,
-			  struct pics_error *err)
+int pics_pd_read_sample_id(struct pics_perf_data *r, const struct record *rec,
+			   struct sample_id *sid, size_t *len, struct pics_error *err)
 {
 	const struct attr *a;
+	const uint8_t *p;
 	uint64_t type;
 	size_t size;
 	long i = 0;
@@ -126,13 +120,24 @@ static int read_sample_id(struct pics_perf_data *r, const struct record *rec,
 	*len = rec->len - size;
 	sid->known = true;
 	sid->attr = (size_t)i;
+	/* pid and tid, time, id, stream_id, cpu, identifier */
+	p = rec->body + *len;
+	if (type & PERF_SAMPLE_TID) {
+		sid->has_pid = true;
+		sid->pid = (uint32_t)pics_get_uint(p, 4);
+	}
+	if (type & PERF_SAMPLE_CPU) {
+		uint64_t before = type & (PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+					  PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID);
+
+		sid->has_cpu = true;
+		sid->cpu = (uint32_t)pics_get_uint(p + 8 * __builtin_popcountll(before), 4);
+	}
 	return 0;
 }
 
-/* A fixed part of @need bytes in a record body of @len bytes. */
-static int need_body(const struct pics_perf_data *r, const struct record *rec,
-		     size_t len, size_t need, const char *what,
-		     struct pics_error *err)
+int pics_pd_need_body(const struct pics_perf_data *r, const struct record *rec,
+		      size_t len, size_t need, const char *what, struct pics_error *err)
 {
 	if (len >= need)
 		return 0;
@@ -214,8 +219,8 @@ static int read_mmap(struct pics_perf_data *r, const struct record *rec,
 	uint32_t pid;
 	bool kernel;
 
-	if (read_sample_id(r, rec, &sid, &len, err) ||
-	    need_body(r, rec, len, fixed + 1, mmap2 ? "MMAP2" : "MMAP", err))
+	if (pics_pd_read_sample_id(r, rec, &sid, &len, err) ||
+	    pics_pd_need_body(r, rec, len, fixed + 1, mmap2 ? "MMAP2" : "MMAP", err))
 		return -1;
 	file = (const char *)rec->body + fixed;
 	name_len = strnlen(file, len - fixed);
@@ -298,8 +303,8 @@ static int read_comm(struct pics_perf_data *r, const struct record *rec,
 	uint32_t pid;
 	size_t len;
 
-	if (read_sample_id(r, rec, &sid, &len, err) ||
-	    need_body(r, rec, len, 8, "COMM", err))
+	if (pics_pd_read_sample_id(r, rec, &sid, &len, err) ||
+	    pics_pd_need_body(r, rec, len, 8, "COMM", err))
 		return -1;
 	if (!(rec->misc & PERF_RECORD_MISC_COMM_EXEC))
 		return 0;
@@ -328,8 +333,8 @@ static int read_fork(struct pics_perf_data *r, const struct record *rec,
 	uint32_t pid, ppid;
 	size_t len, n;
 
-	if (read_sample_id(r, rec, &sid, &len, err) ||
-	    need_body(r, rec, len, 24, "FORK", err))
+	if (pics_pd_read_sample_id(r, rec, &sid, &len, err) ||
+	    pics_pd_need_body(r, rec, len, 24, "FORK", err))
 		return -1;
 	pid = (uint32_t)pics_get_uint(rec->body, 4);
 	ppid = (uint32_t)pics_get_uint(rec->body + 4, 4);
@@ -358,16 +363,16 @@ static int read_lost(struct pics_perf_data *r, const struct record *rec,
 	struct sample_id sid;
 	size_t len;
 
-	if (read_sample_id(r, rec, &sid, &len, err))
+	if (pics_pd_read_sample_id(r, rec, &sid, &len, err))
 		return -1;
 	if (rec->type == PERF_RECORD_LOST) {
-		if (need_body(r, rec, len, 16, "LOST", err))
+		if (pics_pd_need_body(r, rec, len, 16, "LOST", err))
 			return -1;
 		if (is_tea(r, pics_get_u64(rec->body)))
 			r->rec_lost += pics_get_u64(rec->body + 8);
 		return 0;
 	}
-	if (need_body(r, rec, len, 8, "LOST_SAMPLES", err))
+	if (pics_pd_need_body(r, rec, len, 8, "LOST_SAMPLES", err))
 		return -1;
 	if (sid.known ? sid.attr == r->tea : r->n_attrs == 1)
 		r->lost_samples += pics_get_u64(rec->body);
@@ -381,10 +386,10 @@ static int read_throttle(struct pics_perf_data *r, const struct record *rec,
 	uint64_t time;
 	size_t len;
 
-	if (read_sample_id(r, rec, &sid, &len, err) ||
-	    need_body(r, rec, len, 24,
-		      rec->type == PERF_RECORD_THROTTLE ? "THROTTLE" : "UNTHROTTLE",
-		      err))
+	if (pics_pd_read_sample_id(r, rec, &sid, &len, err) ||
+	    pics_pd_need_body(r, rec, len, 24,
+			      rec->type == PERF_RECORD_THROTTLE ? "THROTTLE" : "UNTHROTTLE",
+			      err))
 		return -1;
 	if (!is_tea(r, pics_get_u64(rec->body + 8)))
 		return 0;
@@ -426,11 +431,16 @@ static int read_record(struct pics_perf_data *r, const struct record *rec,
 		return r->scanning ? 0 : read_throttle(r, rec, err);
 	case PERF_RECORD_FORK:
 		return r->scanning ? 0 : read_fork(r, rec, err);
+	case PERF_RECORD_AUX:
+		return r->scanning ? 0 : pics_pd_read_aux(r, rec, err);
+	case REC_AUXTRACE_INFO:
+		return pics_pd_read_auxtrace_info(r, rec, err);
 	case REC_AUXTRACE: {
-		/* Its payload follows the record, inside the data section. */
+		/* Its payload follows the record, inside the data section:
+		 * the tea event's samples in buffer mode. */
 		uint64_t size, left = r->data_end - pics_in_offset(&r->in);
 
-		if (need_body(r, rec, rec->len, 8, "AUXTRACE", err))
+		if (pics_pd_need_body(r, rec, rec->len, 8, "AUXTRACE", err))
 			return -1;
 		size = pics_get_u64(rec->body);
 		if (size > left)
@@ -438,6 +448,8 @@ static int read_record(struct pics_perf_data *r, const struct record *rec,
 					    rec->offset,
 					    "AUXTRACE payload of %llu bytes runs past the data section's end",
 					    (unsigned long long)size);
+		if (r->aux_tea && !r->scanning)
+			return pics_pd_start_auxtrace(r, rec, size, err);
 		return pics_in_skip(&r->in, size, "AUXTRACE payload", err);
 	}
 	case REC_COMPRESSED:
@@ -547,7 +559,19 @@ int pics_perf_data_next(struct pics_perf_data *r, struct pics_sample *s,
 
 	if (r->done)
 		return 0;
-	while ((ret = next_record(r, &rec, err)) > 0) {
+	for (;;) {
+		if (r->aux.open) {
+			ret = pics_pd_next_aux_sample(r, s, err);
+			if (ret < 0)
+				return -1;
+			if (ret) {
+				r->samples++;
+				return 1;
+			}
+		}
+		ret = next_record(r, &rec, err);
+		if (ret <= 0)
+			break;
 		ret = read_record(r, &rec, s, err);
 		if (ret < 0)
 			return -1;
@@ -609,5 +633,6 @@ void pics_perf_data_close(struct pics_perf_data *r)
 	free(r->build_ids);
 	pics_mapping_list_free(&r->maps);
 	free(r->live);
+	free(r->runs);
 	free(r);
 }

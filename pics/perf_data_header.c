@@ -15,6 +15,7 @@
 
 #include "perf_data.h"
 #include "perf_data_internal.h"
+#include "tea/perf.h"
 
 #define HEADER_LEN 104		/* magic, size, attr_size, 3 sections, 256 feature bits */
 #define PIPE_HEADER_LEN 16	/* perf record -o -: magic and size only */
@@ -281,6 +282,7 @@ static int read_attrs(struct pics_perf_data *r, const uint8_t *h,
 
 		a->offset = offset + i * entry;
 		a->type = (uint32_t)pics_get_uint(p, 4);
+		a->config = pics_get_u64(p + 8);
 		a->period = pics_get_u64(p + 16);
 		a->sample_type = pics_get_u64(p + 24);
 		a->read_format = pics_get_u64(p + 32);
@@ -623,7 +625,8 @@ static int find_tea(struct pics_perf_data *r, bool type_found,
 				    names);
 	}
 	a = &r->attrs[r->tea];
-	if (!(a->sample_type & PERF_SAMPLE_RAW))
+	/* (buffer mode's samples are in its AUX data) */
+	if (!(a->config & TEA_PERF_CONFIG_BUFFER) && !(a->sample_type & PERF_SAMPLE_RAW))
 		return pics_fail_at(err, PICS_ERR_FORMAT, r->path, a->offset,
 				    "the tea event's samples have no raw data, which holds TEA's sample; record with perf record -R");
 	if (a->flags & ATTR_FREQ)

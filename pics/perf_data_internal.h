@@ -3,7 +3,8 @@
  * ids, the feature sections, and finds the tea event;
  * perf_data.c reads the records of the data section (mappings, losses,
  * throttling) and is the reader's API (perf_data.h);
- * perf_data_sample.c reads the tea event's samples. */
+ * perf_data_sample.c reads the tea event's samples;
+ * perf_data_aux.c its AUX data (buffer mode). */
 #ifndef PICS_PERF_DATA_INTERNAL_H
 #define PICS_PERF_DATA_INTERNAL_H
 
@@ -19,6 +20,7 @@
 struct attr {
 	uint64_t offset;	/* of its entry in the attrs section */
 	uint32_t type;
+	uint64_t config;
 	uint64_t period;
 	uint64_t sample_type;
 	uint64_t read_format;
@@ -35,6 +37,15 @@ struct build_id {
 	const char *file;	/* inside build_id_buf */
 	uint8_t id[BUILD_ID_LEN];
 	unsigned len;
+};
+
+/* A stretch of the tea event's AUX data that a PERF_RECORD_AUX
+ * published: bytes [start, end) of the stream of CPU @cpu (-1: any), in
+ * task @pid. */
+struct aux_run {
+	int64_t cpu;
+	uint64_t start, end;
+	uint32_t pid;
 };
 
 struct pics_perf_data {
@@ -79,6 +90,23 @@ struct pics_perf_data {
 	uint32_t exec_pid;
 	bool binary_found, first_user_found;
 	struct pics_mapping binary, first_user;
+
+	/* Buffer mode (perf_data_aux.c): whether AUXTRACE_INFO names the
+	 * tea PMU; the AUXTRACE payload being read, its place in its
+	 * stream (aux_start, aux_size bytes), the stream's task and CPU;
+	 * the stretches of the AUX area that AUX records gave a task; the
+	 * last sample's SEQ and the stretch it lay in (by its start). */
+	bool aux_tea;
+	struct pics_buffer_block aux;
+	uint64_t aux_start, aux_size;
+	uint32_t aux_tid;
+	int32_t aux_cpu;
+	struct aux_run *runs;
+	size_t n_runs, runs_cap;
+	bool aux_seq_known;
+	uint32_t aux_seq;
+	uint64_t aux_seq_run;
+	uint64_t aux_truncated;	/* AUX records that say the area filled */
 
 	uint64_t samples, hw_lost, rec_lost, lost_samples;
 	uint64_t throttles, throttled_ns, throttle_start;
@@ -150,6 +178,34 @@ struct record {
 int pics_pd_read_sample(struct pics_perf_data *r, const struct record *rec,
 			struct pics_sample *s, bool *keep,
 			struct pics_error *err);
+
+/* The sample_id fields a kernel record ends with (sample_id_all): the
+ * event they name (known: the record has them), the task and the CPU
+ * where the event's sample_type has them. */
+struct sample_id {
+	bool known, has_pid, has_cpu;
+	size_t attr;
+	uint32_t pid, cpu;
+};
+/* Those of @rec; *@len gets the body's length without them. */
+int pics_pd_read_sample_id(struct pics_perf_data *r, const struct record *rec,
+			   struct sample_id *sid, size_t *len, struct pics_error *err);
+/* A fixed part of @need bytes in a record body of @len bytes. */
+int pics_pd_need_body(const struct pics_perf_data *r, const struct record *rec,
+		      size_t len, size_t need, const char *what, struct pics_error *err);
+
+/* Buffer mode's records (perf_data_aux.c): AUXTRACE_INFO, which says
+ * whether the AUX data is the tea PMU's and its width; PERF_RECORD_AUX,
+ * the task of a stretch of it; an AUXTRACE record whose @size bytes
+ * follow, opened for pics_pd_next_aux_sample (1: a sample; 0: its end). */
+int pics_pd_read_auxtrace_info(struct pics_perf_data *r, const struct record *rec,
+			       struct pics_error *err);
+int pics_pd_read_aux(struct pics_perf_data *r, const struct record *rec,
+		     struct pics_error *err);
+int pics_pd_start_auxtrace(struct pics_perf_data *r, const struct record *rec,
+			   uint64_t size, struct pics_error *err);
+int pics_pd_next_aux_sample(struct pics_perf_data *r, struct pics_sample *s,
+			    struct pics_error *err);
 
 /* The file's header, the attrs section and the feature sections, up to
  * finding the tea event and where records name their event: all that

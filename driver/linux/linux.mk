@@ -55,15 +55,16 @@ $(LINUX_DEBUG_DIR)/tea.cpio: FORCE | $(DEPS_STAMP) $(LINUX_SRC)/Makefile
 		LINUX_CONFIG="driver/linux/tea.config driver/linux/smp.config driver/linux/debug.config" $@
 endif
 
-# The source, with the project's one change (the patch says why).
-LINUX_PATCH := driver/linux/perf-exports.patch
-$(LINUX_SRC)/Makefile: $(LINUX_PATCH) | $(DEPS_STAMP)
+# The source, with the project's changes, one for the kernel and one for
+# its perf (each patch says why).
+LINUX_PATCHES := driver/linux/perf-exports.patch driver/linux/perf-tea-aux.patch
+$(LINUX_SRC)/Makefile: $(LINUX_PATCHES) | $(DEPS_STAMP)
 	@mkdir -p $(dir $(LINUX_SRC))
 	$(quiet) EXTRACT $(LINUX_TARBALL)
 	$(Q)rm -rf $(LINUX_SRC) $(dir $(LINUX_SRC))linux-source-6.1
 	$(Q)tar -xJf $(LINUX_TARBALL) -C $(dir $(LINUX_SRC))
 	$(Q)mv $(dir $(LINUX_SRC))linux-source-6.1 $(LINUX_SRC)
-	$(Q)patch -s -p1 -d $(LINUX_SRC) <$(LINUX_PATCH)
+	$(Q)for p in $(LINUX_PATCHES); do patch -s -p1 -d $(LINUX_SRC) <$$p || exit 1; done
 	$(Q)touch $@
 
 # The configuration; every option of the fragments must have taken.

@@ -467,6 +467,91 @@ static inline void pd_add_finished_round(struct pd_file *f)
 	pd_end_record(f, pd_begin_record(f, 68, 0));
 }
 
+/* ---- buffer mode: the AUX data ------------------------------------------- */
+
+/* The tea event as perf record -e tea/buffer=1,period=N/ opens it: no raw
+ * data, the samples are in the AUX area. */
+static inline unsigned pd_add_tea_buffer(struct pd_file *f, uint64_t period)
+{
+	static char name[64];
+	unsigned i;
+
+	snprintf(name, sizeof(name), "tea/buffer=1,period=%llu/",
+		 (unsigned long long)period);
+	i = pd_add_attr(f, PD_TEA_TYPE, period,
+			PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+			PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER, name);
+	f->attrs[i].config = 1u << 5;	/* the buffer bit, config:5 */
+	return i;
+}
+
+/* PERF_RECORD_AUXTRACE_INFO (70) of @type (the tea PMU's: 0x7ea0) with
+ * the private words the tea PMU's has: the PMU's type and the width. */
+static inline void pd_add_auxtrace_info(struct pd_file *f, uint32_t type,
+					uint64_t pmu_type, uint64_t width)
+{
+	size_t at = pd_begin_record(f, 70, 0);
+
+	pd_le(&f->data, type, 4);
+	pd_le(&f->data, 0, 4);
+	pd_le(&f->data, pmu_type, 8);
+	pd_le(&f->data, width, 8);
+	pd_end_record(f, at);
+}
+
+/* PERF_RECORD_AUX: bytes [@offset, @offset + @size) of the AUX area were
+ * written under task @pid. */
+static inline void pd_add_aux(struct pd_file *f, unsigned attr, uint32_t pid,
+			      uint64_t offset, uint64_t size, uint64_t flags)
+{
+	size_t at = pd_begin_record(f, PERF_RECORD_AUX, 0);
+
+	pd_le(&f->data, offset, 8);
+	pd_le(&f->data, size, 8);
+	pd_le(&f->data, flags, 8);
+	pd_sample_id(f, attr, pid, 0);
+	pd_end_record(f, at);
+}
+
+/* PERF_RECORD_AUXTRACE (71), which perf record writes with the AUX area's
+ * bytes from @offset on after it (its size leaves them out): @n words,
+ * of thread @tid's stream on any CPU. */
+static inline void pd_add_auxtrace(struct pd_file *f, uint64_t offset, uint32_t tid,
+				   const uint64_t *words, size_t n)
+{
+	size_t at = pd_begin_record(f, 71, 0);
+
+	pd_le(&f->data, 8 * n, 8);
+	pd_le(&f->data, offset, 8);
+	pd_le(&f->data, 0, 8);			/* reference */
+	pd_le(&f->data, 0, 4);			/* idx */
+	pd_le(&f->data, tid, 4);
+	pd_le(&f->data, (uint32_t)-1, 4);	/* cpu */
+	pd_le(&f->data, 0, 4);
+	pd_end_record(f, at);
+	for (size_t i = 0; i < n; i++)
+		pd_le(&f->data, words[i], 8);
+}
+
+/* The sampler's record of @s (docs/tea-csr.md, "Sample buffer"): teatime,
+ * teastat (STATE 3:2, MASK 15:8, PRIV 17:16, DMASK 25:18, SEQ 63:32),
+ * then the width's addresses, PSVs and data addresses. Returns its
+ * words. */
+static inline size_t pd_tea_record(uint64_t *w, const struct pd_tea_sample *s, uint32_t seq)
+{
+	unsigned n = s->width;
+
+	w[0] = s->cycle;
+	w[1] = (uint64_t)s->state << 2 | (uint64_t)s->valid << 8 | (uint64_t)s->priv << 16 |
+	       (uint64_t)s->daccess << 18 | (uint64_t)seq << 32;
+	for (unsigned k = 0; k < n; k++) {
+		w[2 + k] = s->valid >> k & 1 ? s->addr[k] : 0;
+		w[2 + n + k] = s->valid >> k & 1 ? s->psv[k] : 0;
+		w[2 + 2 * n + k] = s->daccess >> k & 1 ? s->daddr[k] : 0;
+	}
+	return 2 + 3 * (size_t)n;
+}
+
 /* ---- the file ----------------------------------------------------------- */
 
 static inline void pd_features(const struct pd_file *f, struct pd_buf *out,

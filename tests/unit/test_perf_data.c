@@ -2,9 +2,8 @@
  * perf record lays them out (tests/teaperf/perf_data_build.h), read through
  * the sample reader and the profile loader as any sample file is, and
  * every way one can be cut short or broken. */
-#include "test_pics_util.h"
 #include "perf_data.h"
-#include "../teaperf/perf_data_build.h"
+#include "test_perf_data_util.h"
 
 #define PERIOD 5000
 #define PID 42
@@ -26,19 +25,6 @@ static uint64_t le(const uint8_t *p, unsigned bytes)
 	for (unsigned i = 0; i < bytes; i++)
 		v |= (uint64_t)p[i] << (8 * i);
 	return v;
-}
-
-/* @f as the scratch file @name; frees @f. */
-static const char *write_file(const char *name, struct pd_file *f)
-{
-	const char *path = scratch(name);
-	size_t len;
-	uint8_t *bytes = pd_finish(f, &len);
-
-	write_bytes(path, bytes, len);
-	free(bytes);
-	pd_free(f);
-	return path;
 }
 
 /* @f written as @name and opened by the perf.data reader itself. */

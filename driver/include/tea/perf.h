@@ -34,4 +34,12 @@ struct tea_perf_raw {
 #define TEA_PERF_RAW_SIZE(width)	(sizeof(struct tea_perf_raw) + 24 * (width))
 #define TEA_PERF_RAW_SIZE_V1(width)	(sizeof(struct tea_perf_raw) + 16 * (width))
 
+/* Linux's perf record of buffer mode (driver/linux/perf-tea-aux.patch):
+ * the type of its PERF_RECORD_AUXTRACE_INFO, whose private words are the
+ * tea PMU's type and the commit width; the PERF_RECORD_AUXTRACE records
+ * that follow hold the AUX area's bytes as the sampler wrote them. */
+#define TEA_PERF_AUXTRACE_TYPE		0x7ea0
+#define TEA_PERF_AUXTRACE_PMU_TYPE	0	/* priv[]'s words */
+#define TEA_PERF_AUXTRACE_WIDTH		1
+
 #endif
