@@ -121,12 +121,26 @@ top=$(grep -E '^ +[0-9.]+%' "$work/breport.out" | head -1 | awk '{print $3}')
 	grep -q '^# .*-wide commit, period 2000 cycles' "$work/breport.out"
 check "teaperf report of buffer mode's perf.data: the workload leads (top: ${top:-none})" $? breport
 
+# On the ISS: buffer mode without a period gets 100,000 cycles (perf's
+# default frequency the sampler has not), and a frequency is refused in
+# one line.
+if [ -n "$buffer_dump" ]; then
+	run defaults "${sim[@]}" --max-insns 2000000000 --kernel "$linux/Image" \
+		--initrd "$work/initrd.cpio" \
+		--append "$append /usr/bin/perf record -e tea/buffer=1/ -o /d.data /bin/hash ; \
+/usr/bin/perf report --header-only -i /d.data ; /usr/bin/perf record -F 1000 -e tea/buffer=1/ -o /f.data /bin/hash"
+	grep -qE "name = tea/buffer=1/.* sample_freq \} = 100000," "$work/defaults.out" &&
+		has defaults "tea: the sampler takes a period (period=N or -c N), not a frequency" &&
+		[ "$(grep -c 'tea: ' "$work/defaults.out")" -eq 1 ] && [ $status -ne 0 ]
+	check "buffer mode: no period is 100,000 cycles, a frequency is refused in one line" $? defaults
+fi
+
 # (the last command: init ends the series with its status)
 [ $boot_status -eq 1 ] && has perf "teaperf put: /dev/zero: not a regular file" &&
 	[ ! -e "$work/host/zero" ]
 check "teaperf put refuses a device in one line, status 1 (got $boot_status)" $? perf
 
-checks=12
+checks=13
 [ -n "$target_read" ] || checks=10
 echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" -eq 0 ]
