@@ -122,17 +122,19 @@ top=$(grep -E '^ +[0-9.]+%' "$work/breport.out" | head -1 | awk '{print $3}')
 check "teaperf report of buffer mode's perf.data: the workload leads (top: ${top:-none})" $? breport
 
 # On the ISS: buffer mode without a period gets 100,000 cycles (perf's
-# default frequency the sampler has not), and a frequency is refused in
-# one line.
+# default frequency the sampler has not) and follows the command's own
+# task (no inherit: perf could publish a child's records under its
+# parent), and a frequency is refused in one line.
 if [ -n "$buffer_dump" ]; then
 	run defaults "${sim[@]}" --max-insns 2000000000 --kernel "$linux/Image" \
 		--initrd "$work/initrd.cpio" \
 		--append "$append /usr/bin/perf record -e tea/buffer=1/ -o /d.data /bin/hash ; \
 /usr/bin/perf report --header-only -i /d.data ; /usr/bin/perf record -F 1000 -e tea/buffer=1/ -o /f.data /bin/hash"
 	grep -qE "name = tea/buffer=1/.* sample_freq \} = 100000," "$work/defaults.out" &&
+		! grep -E "name = tea/buffer=1/" "$work/defaults.out" | grep -q "inherit = 1" &&
 		has defaults "tea: the sampler takes a period (period=N or -c N), not a frequency" &&
 		[ "$(grep -c 'tea: ' "$work/defaults.out")" -eq 1 ] && [ $status -ne 0 ]
-	check "buffer mode: no period is 100,000 cycles, a frequency is refused in one line" $? defaults
+	check "buffer mode: no period is 100,000 cycles, no inherit, a frequency is refused in one line" $? defaults
 fi
 
 # (the last command: init ends the series with its status)
