@@ -130,7 +130,7 @@ int pics_pd_next_aux_sample(struct pics_perf_data *r, struct pics_sample *s,
 {
 	size_t words = pics_record_words(r->width, true), run;
 	uint64_t offset;
-	uint32_t seq;
+	uint32_t seq, gap;
 	int ret;
 
 	ret = pics_buffer_block_next(&r->in, &r->aux, &r->meta, s, err);
@@ -150,9 +150,11 @@ int pics_pd_next_aux_sample(struct pics_perf_data *r, struct pics_sample *s,
 		return 1;
 	}
 	seq = TEA_STAT_SEQ(r->aux.stat);
+	gap = seq - r->aux_seq - 1 - r->aux.empty;
+	/* (SEQ counts on mod 2^32; one that went back is no loss) */
 	if (r->aux_seq_known && r->aux_seq_run == r->runs[run].start &&
-	    !(r->attrs[r->tea].flags & ATTR_EXCLUDES))
-		r->hw_lost += (uint32_t)(seq - r->aux_seq - 1 - r->aux.empty);
+	    !(r->attrs[r->tea].flags & ATTR_EXCLUDES) && gap < 1u << 31)
+		r->hw_lost += gap;
 	r->aux_seq_known = true;
 	r->aux_seq = seq;
 	r->aux_seq_run = r->runs[run].start;

@@ -135,7 +135,7 @@ static int read_all(const char *path, uint64_t *lost, struct pics_error *err)
 
 /* A stretch of an event that leaves out the kernel: its gaps are the
  * kernel's samples, not losses. */
-static void test_filtered_gaps_are_not_losses(void **state)
+static void test_filtered_or_backward_gaps_are_not_losses(void **state)
 {
 	uint64_t w[2 * RECORD], lost;
 	struct pd_tea_sample s = record_of(1000, 0, 0x10010);
@@ -153,6 +153,23 @@ static void test_filtered_gaps_are_not_losses(void **state)
 	pd_add_auxtrace(&f, 0, PID, w, 2 * RECORD);
 	assert_int_equal(read_all(write_file("filtered.data", &f), &lost, &err), 2);
 	assert_int_equal(lost, 0);
+
+	/* SEQ that goes back (a file made up or damaged), across its wrap
+	 * at 2^32 and not */
+	tea = recording_start(&f, TEA_AUXTRACE, WIDTH);
+	s.cycle = 1000;
+	pd_tea_record(w, &s, 0xfffffffeu);
+	s.cycle = 5000;
+	pd_tea_record(w + RECORD, &s, 1);	/* two lost: 0xffffffff and 0 */
+	pd_add_aux(&f, tea, PID, 0, sizeof(w), 0);
+	pd_add_auxtrace(&f, 0, PID, w, 2 * RECORD);
+	pd_tea_record(w, &s, 100);
+	s.cycle = 6000;
+	pd_tea_record(w + RECORD, &s, 50);
+	pd_add_aux(&f, tea, PID, sizeof(w), sizeof(w), 0);
+	pd_add_auxtrace(&f, sizeof(w), PID, w, 2 * RECORD);
+	assert_int_equal(read_all(write_file("seq.data", &f), &lost, &err), 4);
+	assert_int_equal(lost, 2);
 }
 
 /* Another PMU's AUX data is passed over; the tea PMU's without an AUX
@@ -223,7 +240,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_buffer_mode_records_are_samples_of_their_tasks),
-		cmocka_unit_test(test_filtered_gaps_are_not_losses),
+		cmocka_unit_test(test_filtered_or_backward_gaps_are_not_losses),
 		cmocka_unit_test(test_other_aux_data_is_passed_over),
 		cmocka_unit_test(test_malformed_aux_data_are_errors),
 	};
