@@ -2,6 +2,7 @@
 #ifndef TEST_PICS_UTIL_H
 #define TEST_PICS_UTIL_H
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdarg.h>
@@ -15,6 +16,24 @@
 
 #include "pics.h"
 
+/* The scratch files of this process go when it exits (not its forks'). */
+static pid_t scratch_owner;
+
+static inline void scratch_remove_all(void)
+{
+	char prefix[64];
+	struct dirent *e;
+	DIR *d;
+
+	if (getpid() != scratch_owner || !(d = opendir("/tmp")))
+		return;
+	snprintf(prefix, sizeof(prefix), "pics-test-%d-", (int)scratch_owner);
+	while ((e = readdir(d)))
+		if (!strncmp(e->d_name, prefix, strlen(prefix)))
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+}
+
 /* A path under the system temporary folder, unique to this process. The
  * last eight paths stay valid, so a test can hold several at once. */
 static inline const char *scratch(const char *name)
@@ -22,6 +41,11 @@ static inline const char *scratch(const char *name)
 	static char paths[8][256];
 	static unsigned next;
 	char *path = paths[next++ % 8];
+
+	if (!scratch_owner) {
+		scratch_owner = getpid();
+		atexit(scratch_remove_all);
+	}
 
 	snprintf(path, sizeof(paths[0]), "/tmp/pics-test-%d-%s", (int)getpid(),
 		 name);
