@@ -12,7 +12,11 @@
 # The target's `teaperf put` then copies perf.data to the host through
 # teasim's host file channel, whole; a FIFO or device is refused, not
 # waited on. On the host, teaperf report reads that perf.data: the
-# workload's functions lead, by name, with no warning.
+# workload's functions lead, by name, with no warning. A second boot
+# records buffer mode (perf record -e tea/buffer=1,period=2000/, its
+# samples in the AUX area), which the host's teaperf reads, and on the
+# ISS the target's perf report -D prints; a third, on the ISS alone,
+# checks buffer mode's defaults and its refusal of a frequency.
 # usage: stock-perf.sh LINUX_DIR TEASIM TEAPERF [TEASIM_ARGS...]
 set -u
 linux=$1 teasim=$2 teaperf=$3
