@@ -19,10 +19,6 @@
 #include "tea/csr.h"
 #include "tea/perf.h"
 
-/* the perf_event_attr flags of a privilege filter: exclude_user,
- * exclude_kernel, exclude_hv */
-#define ATTR_EXCLUDES (7ull << 4)
-
 int pics_pd_read_auxtrace_info(struct pics_perf_data *r, const struct record *rec,
 			       struct pics_error *err)
 {

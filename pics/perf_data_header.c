@@ -41,10 +41,6 @@ enum {
  * (else the build-id is 20 bytes). */
 #define MISC_BUILD_ID_SIZE (1u << 15)
 
-/* perf_event_attr's flag bits read here. */
-#define ATTR_FREQ (1ull << 10)
-#define ATTR_SAMPLE_ID_ALL (1ull << 18)
-
 static const char perf_magic[8] = { 'P', 'E', 'R', 'F', 'I', 'L', 'E', '2' };
 static const char perf_magic_swapped[8] = { '2', 'E', 'L', 'I', 'F', 'R', 'E', 'P' };
 static const char perf_magic_v1[8] = { 'P', 'E', 'R', 'F', 'F', 'I', 'L', 'E' };

@@ -17,6 +17,12 @@
 #define REC_HEADER 8		/* type, misc, size */
 #define BUILD_ID_LEN 20		/* a build-id in perf's records */
 
+/* perf_event_attr's flag bits the reader looks at: the privilege
+ * filter (exclude_user, exclude_kernel, exclude_hv), freq, sample_id_all */
+#define ATTR_EXCLUDES (7ull << 4)
+#define ATTR_FREQ (1ull << 10)
+#define ATTR_SAMPLE_ID_ALL (1ull << 18)
+
 struct attr {
 	uint64_t offset;	/* of its entry in the attrs section */
 	uint32_t type;

@@ -145,7 +145,7 @@ static void test_filtered_or_backward_gaps_are_not_losses(void **state)
 
 	(void)state;
 	tea = recording_start(&f, TEA_AUXTRACE, WIDTH);
-	f.attrs[tea].flags |= 1u << 6;	/* exclude_kernel */
+	f.attrs[tea].flags |= 1u << 5;	/* exclude_kernel */
 	pd_tea_record(w, &s, 1);
 	s.cycle = 5000;
 	pd_tea_record(w + RECORD, &s, 7);
