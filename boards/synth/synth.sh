@@ -207,6 +207,12 @@ total=$((luts + lutram + srl))
 		echo "(the memory controller IP is a black box here: Vivado adds its LUTs)"
 	fi
 } | tee "$txt"
+# A design synthesized module by module: its largest modules, where the
+# area goes.
+if [ "$(wc -l <"$modules")" -gt 2 ]; then
+	echo "the largest modules, each with all its instances (all of them in $modules):"
+	head -13 "$modules"
+fi
 if [ -n "$board" ] && [ $((total * 100)) -gt $((BOARD_LUTS * BOARD_LUT_BUDGET)) ]; then
 	echo "synth.sh: $board: $total LUTs, over the budget of $BOARD_LUT_BUDGET% of $BOARD_LUTS" >&2
 	exit 1

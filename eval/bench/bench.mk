@@ -65,6 +65,35 @@ $(BUILD)/rv/eval/bench/tea/buf-sampling-%.c.o: tests/tea/irq-sampling.c | $(DEPS
 bench-tea: $(BUILD)/bin/teasim $(RTL_LIB) $(BENCH_TEA_PROGRAMS)
 	@eval/bench/tea-overhead.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BENCH_TEA_PROGRAMS)
 
+# TEA on the directed programs of tests/tea/ (`make test-tea`), one row
+# each from their logs: cycles, samples, losses, TEA's error.
+.PHONY: bench-tea-directed
+bench-tea-directed: test-tea
+	@eval/bench/tea-directed.sh $(TEA_PROGRAMS:%=$(RESULTS)/tea/%.log)
+
+# What TEA's hardware costs in the synthesized SoC (eval/bench/tea-area.sh:
+# with TEA and without; about two hours).
+.PHONY: bench-tea-area
+bench-tea-area: $(RTL_SRCS) $(RTL_HDRS) | $(DEPS_STAMP)
+	@eval/bench/tea-area.sh $(CONFIG) $(BUILD)/synth
+
+# Linux's boot (`make linux`) to init's /bin/hello and power-off on the ISS
+# and co-simulated on the RTL of each config: teasim's line of the run's
+# instructions, cycles and speed.
+.PHONY: bench-boot
+bench-boot: $(BUILD)/bin/teasim $(call rtl_lib,default) $(call rtl_lib,large) $(LINUX_IMAGE)
+	@for sim in "" "--rtl --config default" "--rtl --config large"; do \
+		printf '%-22s ' "$${sim:-iss}"; \
+		$(BUILD)/bin/teasim $$sim -v --kernel $(LINUX_IMAGE) 2>&1 >/dev/null | \
+			grep -E '^teasim: [0-9]+ instructions' || exit 1; \
+	done
+
+# A task switched out more often than the period, against the golden
+# reference (tests/linux/slices.sh, in `make test-long`): its checks' lines.
+.PHONY: bench-slices
+bench-slices: $(RESULTS)/linux/slices-rtl
+	@grep -E '^(ok|FAIL): ' $<.log
+
 bench: bench-iss bench-rtl bench-stages bench-flops bench-tea bench-linux bench-sampled
 
 # Sampled simulation against full detailed runs (eval/bench/sampled.sh):
@@ -77,12 +106,26 @@ bench-sampled: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(RTL_LIB) \
 	@eval/bench/sampled.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BUILD)/bin/teaperf 500000 10000 \
 		"10000 30000 100000" $(BENCH_SAMPLED_WORKLOADS:%=$(BUILD)/workloads/%.elf)
 
+# Sampled simulation of a program of 10^9 instructions (interp at
+# SCALE=2048): teasim's estimate and the wall time it took.
+.PHONY: bench-sampled-long
+bench-sampled-long: $(BUILD)/bin/teasim $(RTL_LIB) $(BUILD)/workloads/interp-long.elf
+	@/usr/bin/time -f "wall time %e s" $(BUILD)/bin/teasim -v --rtl --config $(CONFIG) --sample-every 2000000 \
+		--window 10000 --warmup 100000 $(BUILD)/workloads/interp-long.elf 2>&1 >/dev/null | \
+		grep -E '^teasim: |^wall time' 
+
 # The cost of TEA sampling under Linux (eval/bench/linux-overhead.sh): the
 # hash workload as a Linux command on the RTL, without sampling and under
 # teaperf record at each period in each mode (25000 cycles is 4 kHz at
 # 100 MHz).
-BENCH_LINUX_PERIODS := 1000000 100000 25000 5000 1000
+# BENCH_LINUX_CORE=iss runs it on the ISS, where each instruction is a
+# cycle: the software's instructions alone (10^9 takes no sample).
+BENCH_LINUX_CORE ?= rtl
+BENCH_LINUX_PERIODS_rtl := 1000000 100000 25000 5000 1000
+BENCH_LINUX_PERIODS_iss := 1000000000 $(BENCH_LINUX_PERIODS_rtl)
+BENCH_LINUX_SIM_rtl := --rtl --config $(CONFIG)
 .PHONY: bench-linux
-bench-linux: $(BUILD)/bin/teasim $(RTL_LIB) $(LINUX_IMAGE) $(LINUX_CPIO)
-	@eval/bench/linux-overhead.sh $(LINUX_DIR) "$(BUILD)/bin/teasim --rtl --config $(CONFIG)" /bin/hash \
-		$(BENCH_LINUX_PERIODS)
+bench-linux: $(BUILD)/bin/teasim $(if $(filter rtl,$(BENCH_LINUX_CORE)),$(RTL_LIB)) $(LINUX_IMAGE) \
+		$(LINUX_CPIO)
+	@eval/bench/linux-overhead.sh $(LINUX_DIR) "$(BUILD)/bin/teasim $(BENCH_LINUX_SIM_$(BENCH_LINUX_CORE))" \
+		/bin/hash $(BENCH_LINUX_PERIODS_$(BENCH_LINUX_CORE))

@@ -10,3 +10,8 @@ $(RESULTS)/bench-scripts/rows: $(BENCH_SCRIPT_INPUTS) $(BUILD)/bin/teasim $(BUIL
 	@$(RUN_TEST) $@ 300 tests/bench/scripts-test.sh $(BUILD)/bin/teasim $(BUILD)/bin/teaperf \
 		$(BENCH_SCRIPT_INPUTS) $(LINUX_DIR)
 TEST_RESULTS += $(RESULTS)/bench-scripts/rows
+
+# `make results`' page writer on a page of its own (tests/bench/results-test.sh).
+$(RESULTS)/bench-scripts/results: eval/results/results.sh tests/bench/results-test.sh FORCE
+	@$(RUN_TEST) $@ 60 tests/bench/results-test.sh eval/results/results.sh
+TEST_RESULTS += $(RESULTS)/bench-scripts/results
