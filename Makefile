@@ -37,9 +37,13 @@ NPROC    := $(shell nproc 2>/dev/null || echo 2)
 # Test binaries and objects are intermediate files of the results; keep them.
 .SECONDARY:
 
-# Quiet by default, kernel style; `make V=1` shows every command.
+# Quiet by default, kernel style; `make V=1` shows every command, `make
+# V=0` none (what `make results` keeps is the command's output alone).
 ifeq ($(V),1)
 Q :=
+quiet = @true
+else ifeq ($(V),0)
+Q := @
 quiet = @true
 else
 Q := @

@@ -8,8 +8,9 @@
 # the block and the commit it ran at beside it, and rewrites the page's
 # header line (<!-- commit -->...<!-- /commit -->) with the commit most
 # blocks were measured at; a block measured at another commit says so.
-# Build lines (the quiet rules' "  CC path") and make's own lines are left
-# out. The tree must be committed: the page names the commit it measured.
+# Build lines are left out: make runs with V=0, which silences the quiet
+# rules, and lines like kbuild's ("  CC      path") and make's own are
+# dropped. The tree must be committed: the page names the commit it measured.
 # usage: results.sh MAKE PAGE [NAME...]
 #   e.g. results.sh make docs/results.md bench-rtl eval
 set -uo pipefail
@@ -48,13 +49,13 @@ while IFS= read -r line; do
 	wanted "$args" || continue
 	echo "results: make $args" >&2
 	# shellcheck disable=SC2086 # ARGS are make's words
-	if ! $make_cmd --no-print-directory $args >"$work/$n.raw" 2>&1; then
+	if ! $make_cmd --no-print-directory V=0 $args >"$work/$n.raw" 2>&1; then
 		echo "results.sh: 'make $args' failed; its block is left as it was:" >&2
 		tail -5 "$work/$n.raw" >&2
 		failed=1
 		continue
 	fi
-	grep -vE '^  [A-Z][A-Z0-9_-]* +[^ ]|^make(\[[0-9]+\])?: ' "$work/$n.raw" >"$work/$n.out"
+	grep -vE '^  [A-Z][A-Z0-9_-]* +[^ ]*[/.][^ ]*$|^make(\[[0-9]+\])?: ' "$work/$n.raw" >"$work/$n.out"
 done <"$page"
 
 # Rewrite the page: new output in the blocks that ran, the others as they

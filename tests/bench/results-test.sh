@@ -16,12 +16,14 @@ check() {
 	if [ "$2" -eq 0 ]; then echo "ok: $1"; else echo "FAIL: $1"; fails=$((fails + 1)); fi
 }
 
-# The stand-in for make: `fake-make --no-print-directory TARGET ARGS...`.
+# The stand-in for make: `fake-make --no-print-directory V=0 TARGET ARGS...`.
 cat >fake-make <<'EOF'
 #!/bin/sh
-shift
+[ "$2" = V=0 ] || { echo "make without V=0"; exit 2; }
+shift 2
 case $1 in
-table) echo "  CC      build/x.o"; echo "make[1]: Entering directory"; echo "row $2"; echo "  indented row" ;;
+table) echo "  CC      build/x.o"; echo "make[1]: Entering directory"; echo "row $2"
+	echo "  indented row"; echo "  ROB    640 bits" ;;
 md) printf '| a | b |\n|---|---|\n| 1 | 2 |\n' ;;
 broken) [ -f fixed ] && echo fixed && exit 0; echo "no such program"; exit 2 ;;
 esac
@@ -61,7 +63,7 @@ head=$(git rev-parse --short=7 HEAD)
 check "a block that ran exits 0 (status $?)" $?
 awk '/<!-- run: make table A=1 -->/ { f = 1; next } f && /<!-- end -->/ { exit } f' page.md >block
 # shellcheck disable=SC2016 # the backquotes are the block's fence
-printf '```\nrow A=1\n  indented row\n```\n' | cmp -s - block
+printf '```\nrow A=1\n  indented row\n  ROB    640 bits\n```\n' | cmp -s - block
 check "its block holds what the command printed, without build lines" $?
 grep -qx "Measured at commit 2222222:" page.md && grep -qx "| old |" page.md &&
 	grep -qx "kept" page.md
