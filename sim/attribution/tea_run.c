@@ -26,7 +26,8 @@ struct tea_run {
 	struct tea_run_options o;
 	struct sampling main;			/* the RTL's sampler */
 	struct sampling sweep[TEA_RUN_MAX_SWEEP];
-	uint64_t cycles, model_samples, lost;
+	uint64_t cycles, model_samples;
+	uint64_t lost, lost_before;	/* the run's losses; the cores' before this one */
 	bool golden_on;
 	struct tea_golden golden;
 	bool stages_on;
@@ -34,6 +35,7 @@ struct tea_run {
 	/* the cycles count (samples, sweep, golden, stages); before, only
 	 * the model is checked */
 	bool measuring;
+	bool check_only;	/* tea_run_check_only() */
 };
 
 /* A file header for @scheme, naming the profiled binary and its build-id
@@ -172,6 +174,11 @@ void tea_run_start(struct tea_run *r)
 	r->measuring = true;
 }
 
+void tea_run_check_only(struct tea_run *r)
+{
+	r->check_only = true;
+}
+
 /* Back to how it was created, as a fresh core's sampler is: the files and
  * what they hold so far stay. */
 static void sampling_new_core(struct sampling *sp, const struct tea_run_options *o, uint32_t period)
@@ -184,6 +191,7 @@ static void sampling_new_core(struct sampling *sp, const struct tea_run_options 
 void tea_run_new_core(struct tea_run *r)
 {
 	r->measuring = false;
+	r->lost_before = r->lost;
 	sampling_new_core(&r->main, &r->o, r->o.period);
 	for (unsigned i = 0; i < r->o.sweep_count; i++)
 		sampling_new_core(&r->sweep[i], &r->o, r->o.sweep_periods[i]);
@@ -230,10 +238,12 @@ static int sampling_after(struct tea_run *r, struct sampling *sp, const struct t
 		struct tea_sample_regs regs;
 
 		tea_sampler_model_regs(&sp->model, &regs);
-		if (record(sp, &regs, r->o.width, err))
+		if (!r->check_only && record(sp, &regs, r->o.width, err))
 			return -1;
 		sp->next = (struct tea_debug_write){ true, TEA_CSR_STAT, 0 };
 	}
+	if (r->check_only)
+		return 0;
 	if (sp->baselines_on && tea_baselines_cycle(&sp->baselines, c, sp->model.sampled, err))
 		return -1;
 	return 0;
@@ -269,7 +279,7 @@ int tea_run_cycle(struct tea_run *r, const struct tea_cycle *c,
 	fresh = tea_sampler_model_cycle(&r->main.model, c);
 	r->cycles++;
 	tea_sampler_model_regs(&r->main.model, &model);
-	if (!tea_sample_regs_equal(rtl, &model, r->o.width, why, sizeof(why))) {
+	if (rtl && !tea_sample_regs_equal(rtl, &model, r->o.width, why, sizeof(why))) {
 		snprintf(msg, len, "cycle %llu: %s", (unsigned long long)r->cycles - 1, why);
 		return -1;
 	}
@@ -277,9 +287,11 @@ int tea_run_cycle(struct tea_run *r, const struct tea_cycle *c,
 		return 0;
 	if (fresh)
 		r->model_samples++;
-	r->lost = rtl->lost;
+	r->lost = r->lost_before + model.lost;
 	if (sampling_after(r, &r->main, c, fresh, &err))
 		goto fail;
+	if (r->check_only)
+		return 0;
 	for (unsigned i = 0; i < r->o.sweep_count; i++)
 		if (sweep_cycle(r, &r->sweep[i], c, &err))
 			goto fail;

@@ -72,11 +72,16 @@ void tea_run_start(struct tea_run *r);
  * tea_run_start(); the files go on. */
 void tea_run_new_core(struct tea_run *r);
 /* One cycle: @c is what the commit stage did (its csr fields include the
- * debug write), @rtl the sampler registers at the end of the cycle. -1
- * with a one-line reason in @msg when the RTL and the model disagree or a
- * file cannot be written. */
+ * debug write), @rtl the sampler registers at the end of the cycle (NULL:
+ * a cycle another process checked, teasim -j's windows). -1 with a
+ * one-line reason in @msg when the RTL and the model disagree or a file
+ * cannot be written. */
 int tea_run_cycle(struct tea_run *r, const struct tea_cycle *c,
 		  const struct tea_sample_regs *rtl, char *msg, size_t len);
+/* From now on, drive the sampler and check it, and take nothing: no
+ * sample, golden or baseline is recorded, no file written (a copy in a
+ * window's own process, whose cycles the parent replays). */
+void tea_run_check_only(struct tea_run *r);
 /* Writes the files. */
 int tea_run_finish(struct tea_run *r, char *msg, size_t len);
 

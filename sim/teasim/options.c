@@ -89,6 +89,9 @@ static void usage(FILE *f)
 	      "                        (default %d)\n"
 	      "      --window-log FILE with --sample-every: a line per window: the instruction\n"
 	      "                        it starts counting at, instructions and cycles counted\n"
+	      "  -j, --jobs N          with --sample-every: up to N windows at once (1 to %d),\n"
+	      "                        each in a process of its own; the ISS runs every\n"
+	      "                        instruction itself, on its own time\n"
 	      "      --harts N         ISS: N harts (1 to %d, default 1), each with a TEA\n"
 	      "                        sampler; they take turns of %d instructions, and\n"
 	      "                        --max-insns counts each hart's\n"
@@ -132,7 +135,7 @@ static void usage(FILE *f)
 	      "Exit status: the program's exit code; 124 when the instruction limit is\n"
 	      "reached; 125 on bad input, a simulator error or a co-simulation\n"
 	      "divergence; 2 on a usage error.\n", TEA_RUN_MAX_SWEEP, HART_MARKER_MAX, DEFAULT_WARMUP,
-	      DEFAULT_WINDOW, TEASIM_MAX_HARTS,
+	      DEFAULT_WINDOW, TEASIM_MAX_JOBS, TEASIM_MAX_HARTS,
 	      ISS_TURN,
 	      HOST_FILES_DEFAULT_MAX_FILES,
 	      HOST_FILES_DEFAULT_MAX_BYTES, HOST_FILES_DEFAULT_MAX_BYTES >> 20);
@@ -316,6 +319,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "sample-every", required_argument, NULL, OPT_SAMPLE_EVERY },
 		{ "window", required_argument, NULL, OPT_WINDOW },
 		{ "window-log", required_argument, NULL, OPT_WINDOW_LOG },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 		{ "restore", required_argument, NULL, OPT_RESTORE },
 		{ "harts", required_argument, NULL, OPT_HARTS },
@@ -341,7 +345,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	opterr = 0;
 	/* '+': options stop at the program, whose own arguments follow it;
 	 * ':': a missing argument is told apart from an unknown option. */
-	while ((c = getopt_long(argc, argv, "+:m:M:l:pqvh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:m:M:l:j:pqvh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			if (!parse_u64(optarg, &o->max_insns))
@@ -484,6 +488,12 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_WINDOW_LOG:
 			o->window_log = optarg;
 			break;
+		case 'j':
+			if (!parse_u64(optarg, &v) || !v || v > TEASIM_MAX_JOBS)
+				return error(EXIT_USAGE, "--jobs needs a number from 1 to %d, not '%s'", TEASIM_MAX_JOBS,
+					     optarg);
+			o->jobs = (unsigned)v;
+			break;
 		case OPT_WINDOW:
 			if (!parse_u64(optarg, &o->window) || !o->window)
 				return error(EXIT_USAGE, "--window needs a number of instructions, not '%s'",
@@ -530,8 +540,8 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->window = DEFAULT_WINDOW;
 	if (o->sample_every && !o->warmup)
 		o->warmup = DEFAULT_WARMUP;
-	if ((o->window || o->window_log) && !o->sample_every)
-		return error(EXIT_USAGE, "--window and --window-log need --sample-every");
+	if ((o->window || o->window_log || o->jobs) && !o->sample_every)
+		return error(EXIT_USAGE, "--window, --window-log and --jobs need --sample-every");
 	if (o->sample_every && (!o->rtl || o->fast_forward || o->restore_path || checkpoint_at_given))
 		return error(EXIT_USAGE, "--sample-every runs windows on the RTL: it needs --rtl, and "
 			     "none of --fast-forward, --restore and --checkpoint-at");

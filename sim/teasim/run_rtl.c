@@ -114,6 +114,8 @@ static int step_cycle(struct run *r, uint64_t *idle, bool *stored)
 		fflush(stdout);
 		return r->status = error(EXIT_ERROR, "TEA: %s", msg);
 	}
+	if (r->window_cycles && !r->tea_done && window_cycle_out(r, &tc))
+		return r->status = EXIT_ERROR;
 	*idle = n ? 0 : *idle + 1;
 	*stored = false;
 	if (r->restoring)

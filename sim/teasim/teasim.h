@@ -31,6 +31,7 @@ enum {
 #define ISS_CHUNK         4096           /* ISS instructions between host polls */
 #define ISS_TURN          512            /* instructions a hart runs before the next's turn */
 #define TEASIM_MAX_HARTS  8              /* --harts, within SOC_TEA_MAX_HARTS */
+#define TEASIM_MAX_JOBS   256            /* -j: windows run at once */
 
 struct options {
 	const char *elf;		/* the program, or with --kernel the kernel */
@@ -74,6 +75,7 @@ struct options {
 	uint64_t warmup;		/* --warmup: RTL instructions run before counting */
 	uint64_t sample_every, window;	/* --sample-every, --window (0: not sampled) */
 	const char *window_log;		/* --window-log */
+	unsigned jobs;			/* -j: windows run at once, each in a process */
 	bool iss_first;			/* the ISS runs first: --fast-forward, --sample-every */
 };
 
@@ -118,6 +120,7 @@ struct run {
 	bool measuring;        /* --rtl: cycles and TEA count (after --warmup) */
 	uint64_t measure_from; /* ... from this instruction on */
 	uint64_t cycle0, steps0;   /* ... which came in this cycle, after this many */
+	FILE *window_cycles;   /* teasim -j, in a window's process: its TEA cycles */
 	struct timespec t0;    /* when the run started */
 	double last_progress;  /* seconds after t0 of the last progress line */
 };
@@ -184,6 +187,8 @@ int setup_tea(struct run *r, const struct options *o);
 void end_rtl(struct run *r);
 /* run_sampled.c: --sample-every: the ISS, and the RTL in windows. */
 int run_sampled(struct run *r, const struct options *o);
+/* In a window's process (-j): a cycle TEA saw, for the parent to replay. */
+int window_cycle_out(struct run *r, const struct tea_cycle *c);
 /* rtl_restore.c: writes into the RTL's boot ROM image the program that
  * gives the core the reference's state; *halt_pc is its final EBREAK. */
 int rtl_restore_rom(struct run *r, uint8_t *rom, size_t size, uint64_t *halt_pc);

@@ -4,7 +4,10 @@
 # the program ends on the ISS or in a window; its windows (--window-log)
 # are where they should be, the CPI, interval and estimate it prints are
 # the ones its windows give, and the golden reference holds exactly the
-# windows' cycles; bad combinations are one error line.
+# windows' cycles; with -j the windows run at once and give the same
+# windows, samples, golden reference and estimate; an instruction limit
+# ends a run of windows at once with its status; bad combinations are one
+# error line.
 # usage: sampled.sh TEASIM TEAPERF PROGRAMS_DIR WORK_DIR
 set -u
 teasim=$1 teaperf=$2 programs=$3 work=$4
@@ -19,7 +22,8 @@ total=$(tail -1 "$work/straight.err" | cut -d, -f1 | awk '{ print $2 }')
 
 every=100000 window=5000 warmup=20000
 "$teasim" -v --rtl --sample-every $every --window $window --warmup $warmup \
-	--window-log "$work/windows" --golden "$work/g.prof" "$prog" >"$work/s.out" 2>"$work/s.err"
+	--window-log "$work/windows" --golden "$work/g.prof" --tea-samples "$work/s.tea" --tea-period 97 \
+	"$prog" >"$work/s.out" 2>"$work/s.err"
 st=$?
 [ "$st" -eq "$want" ] && cmp -s "$work/straight.out" "$work/s.out"
 check "status $st (straight $want), output as the straight run's ($(tail -c 300 "$work/s.err"))" $?
@@ -48,6 +52,29 @@ cycles=$(awk '!/^#/ { c += $3 } END { print c }' "$work/windows")
 "$teaperf" report "$work/g.prof" 2>/dev/null | grep -q "^# $cycles cycles in"
 check "the golden reference holds the windows' $cycles cycles ($("$teaperf" report "$work/g.prof" 2>&1 | sed -n 2p))" $?
 
+# -j: windows at once, each in its own process, replayed in order
+"$teasim" -v --rtl -j 3 --sample-every $every --window $window --warmup $warmup \
+	--window-log "$work/j.windows" --golden "$work/j.prof" --tea-samples "$work/j.tea" --tea-period 97 \
+	"$prog" >"$work/j.out" 2>"$work/j.err"
+st=$?
+[ "$st" -eq "$want" ] && cmp -s "$work/straight.out" "$work/j.out"
+check "-j 3: status $st, output as the straight run's ($(tail -c 200 "$work/j.err"))" $?
+cmp -s "$work/windows" "$work/j.windows" && cmp -s "$work/g.prof" "$work/j.prof" &&
+	cmp -s "$work/s.tea" "$work/j.tea" && [ "$(grep CPI "$work/s.err")" = "$(grep CPI "$work/j.err")" ]
+check "-j 3: the same windows, golden reference, TEA samples and estimate as one at a time" $?
+"$teasim" --rtl -j 2 --sample-every $((total - 1000)) --window 500 --warmup 2000 "$prog" \
+	>"$work/jend.out" 2>"$work/jend.err"
+st=$?
+[ "$st" -eq "$want" ] && cmp -s "$work/straight.out" "$work/jend.out"
+check "-j 2 ending in a window: status $st, output as the straight run's" $?
+for j in 1 4; do
+	"$teasim" --rtl -j $j -m $((3 * every + 1000)) --sample-every $every --window $window \
+		--warmup $warmup --window-log "$work/limit$j.log" "$prog" >/dev/null 2>"$work/limit$j.err"
+	st=$?
+	[ "$st" -eq 124 ] && ! pgrep -f "$work/limit$j.log" >/dev/null
+	check "-j $j: the instruction limit in a window ends the run, and its windows, with status 124 (got $st)" $?
+done
+
 # the program ends in a window's warm-up: what it prints is all there
 "$teasim" --rtl --sample-every $((total - 1000)) --window 500 --warmup 2000 "$prog" \
 	>"$work/end.out" 2>"$work/end.err"
@@ -61,6 +88,9 @@ expect_error "windows that do not fit" 2 "leaves no room" --rtl --sample-every 1
 expect_error "a warm-up that would wrap" 2 "at most" --rtl --sample-every 100000 \
 	--warmup 18446744073709551000 "$prog"
 expect_error "--window alone" 2 "need --sample-every" --rtl --window 10 "$prog"
+expect_error "-j alone" 2 "need --sample-every" --rtl -j 2 "$prog"
+expect_error "-j 0" 2 "from 1 to 256" --rtl -j 0 --sample-every 100000 "$prog"
+expect_error "-j 257" 2 "from 1 to 256" --rtl -j 257 --sample-every 100000 "$prog"
 expect_error "--sample-every with --fast-forward" 2 "none of" --rtl --sample-every 100000 \
 	--fast-forward 10 "$prog"
 
