@@ -100,8 +100,10 @@ module llc #(
     $error("llc: unsupported size");
   end
 
-  logic [WAYS*TW-1:0]   tag_ram [SETS];
-  logic [LINE_BITS-1:0] data_ram [LINES];   // line i: set i / WAYS, way i % WAYS
+  // teasim fills free ways directly when it warms the cache (functional
+  // warming, docs/teasim.md): the simulator reaches both RAMs by name.
+  logic [WAYS*TW-1:0]   tag_ram [SETS] /*verilator public_flat_rw*/;
+  logic [LINE_BITS-1:0] data_ram [LINES] /*verilator public_flat_rw*/;   // line i: set i / WAYS, way i % WAYS
   logic [WAYS*TW-1:0]   tag_rd_q;
   logic [LINE_BITS-1:0] data_rd_q;
 

@@ -115,6 +115,10 @@ static inline bool fetch(struct hart *h, uint32_t *raw)
 
 		memcpy(&v, e->host + off, 4);
 		*raw = (v & 3) == 3 ? v : (v & 0xffff);
+		if (unlikely(h->on_access) && (pc >> 6) != h->fetch_line) {
+			h->fetch_line = pc >> 6;
+			h->on_access(h->on_access_ctx, e->pa | off);
+		}
 		return true;
 	}
 	return fetch_slow(h, raw);

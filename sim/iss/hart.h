@@ -117,6 +117,10 @@ uint64_t hart_instret(const struct hart *h);
  * caches as device registers (mem_types.svh): loads from them count as
  * device loads here too. Set before the first step. */
 void hart_set_htif(struct hart *h, uint64_t tohost, uint64_t fromhost);
+/* Calls fn(ctx, pa) with every physical address the hart reads, writes
+ * (page-table entries too) or fetches from (once per line it enters);
+ * fn NULL: none. For teasim's functional warming. */
+void hart_set_access_hook(struct hart *h, void (*fn)(void *ctx, uint64_t pa), void *ctx);
 /* True when the last hart_step() loaded from a device register (an MMIO
  * load or AMO, an HTIF word) rather than from memory; co-simulation takes
  * such values from the DUT. */

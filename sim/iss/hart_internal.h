@@ -128,6 +128,13 @@ struct hart {
 	uint8_t fflags;
 	uint8_t frm;
 
+	/* Every physical address the hart fetches from (a line at a time),
+	 * reads or writes, page-table entries too, for teasim's functional
+	 * warming (hart_set_access_hook; NULL: none). */
+	void (*on_access)(void *ctx, uint64_t pa);
+	void *on_access_ctx;
+	uint64_t fetch_line;	/* the line fetched from last, for on_access */
+
 	/* Access context keys for the TLB tags; recomputed whenever priv or
 	 * mstatus changes. */
 	uint64_t fetch_key;
@@ -420,6 +427,8 @@ static inline bool mem_load(struct hart *h, uint64_t va, unsigned size, uint64_t
 		return hart_raise(h, CAUSE_LOAD_MISALIGNED, va);
 	if (likely(e->tag == ((va & ~PAGE_OFFSET_MASK) | h->load_key) && e->host)) {
 		*val = mem_read_host(e->host + (va & PAGE_OFFSET_MASK), size);
+		if (unlikely(h->on_access))
+			h->on_access(h->on_access_ctx, e->pa | (va & PAGE_OFFSET_MASK));
 		return true;
 	}
 	return mmu_load_slow(h, va, size, val);
@@ -444,6 +453,8 @@ static inline bool mem_store(struct hart *h, uint64_t va, unsigned size, uint64_
 	if (likely(e->tag == ((va & ~PAGE_OFFSET_MASK) | h->store_key) && e->host)) {
 		mem_write_host(e->host + (va & PAGE_OFFSET_MASK), size, val);
 		hart_note_store(h, va, size, val);
+		if (unlikely(h->on_access))
+			h->on_access(h->on_access_ctx, e->pa | (va & PAGE_OFFSET_MASK));
 		return true;
 	}
 	return mmu_store_slow(h, va, size, val);

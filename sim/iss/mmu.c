@@ -115,6 +115,8 @@ static bool sv39_walk(const struct hart *h, uint64_t va, enum access acc, unsign
 		unsigned shift = PAGE_SHIFT + SV39_VPN_BITS * (unsigned)l;
 		uint64_t pte, ppn;
 
+		if (unlikely(h->on_access))
+			h->on_access(h->on_access_ctx, table + ((va >> shift) & 0x1ff) * 8);
 		if (soc_load(h->soc, table + ((va >> shift) & 0x1ff) * 8, 8, &pte) != 0) {
 			*cause = access_fault_cause[acc];
 			return false;
@@ -193,6 +195,13 @@ static struct tlb_entry *tlb_lookup(struct hart *h, uint64_t va, enum access acc
 	return e;
 }
 
+void hart_set_access_hook(struct hart *h, void (*fn)(void *ctx, uint64_t pa), void *ctx)
+{
+	h->on_access = fn;
+	h->on_access_ctx = ctx;
+	h->fetch_line = UINT64_MAX;
+}
+
 void hart_set_htif(struct hart *h, uint64_t tohost, uint64_t fromhost)
 {
 	h->htif_words[0] = tohost & ~7ull;
@@ -207,6 +216,8 @@ bool mmu_fetch16(struct hart *h, uint64_t va, uint16_t *half)
 
 	if (!e)
 		return false;
+	if (unlikely(h->on_access))
+		h->on_access(h->on_access_ctx, e->pa | (va & PAGE_OFFSET_MASK));
 	if (e->host) {
 		*half = (uint16_t)mem_read_host(e->host + (va & PAGE_OFFSET_MASK), 2);
 		return true;
@@ -229,6 +240,8 @@ bool mmu_load_slow(struct hart *h, uint64_t va, unsigned size, uint64_t *val)
 
 	if (!e)
 		return false;
+	if (unlikely(h->on_access))
+		h->on_access(h->on_access_ctx, e->pa | off);
 	if (e->host) {
 		*val = mem_read_host(e->host + off, size);
 		return true;
@@ -249,6 +262,8 @@ bool mmu_store_slow(struct hart *h, uint64_t va, unsigned size, uint64_t val)
 
 	if (!e)
 		return false;
+	if (unlikely(h->on_access))
+		h->on_access(h->on_access_ctx, e->pa | off);
 	if (e->host) {
 		mem_write_host(e->host + off, size, val);
 	} else {
@@ -270,6 +285,8 @@ bool mmu_amo_target(struct hart *h, uint64_t va, uint64_t *pa, uint8_t **host)
 		return false;
 	*pa = e->pa | off;
 	*host = e->host ? e->host + off : NULL;
+	if (unlikely(h->on_access))
+		h->on_access(h->on_access_ctx, *pa);
 	return true;
 }
 

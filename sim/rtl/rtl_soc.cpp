@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "Vtea_soc.h"
+#include "Vtea_soc___024root.h"
 #include "verilated.h"
 
 extern "C" {
@@ -54,6 +55,21 @@ template <typename T> uint64_t lane64(const T &v, unsigned i)
 {
 	return bits(v, 64 * i, 64);
 }
+
+template <std::size_t N> void put_bits(VlWide<N> &v, unsigned lo, unsigned n, uint64_t x)
+{
+	for (unsigned i = 0; i < n; i++, lo++) {
+		uint32_t bit = 1u << (lo % 32);
+
+		v[lo / 32] = (x >> i & 1) ? (v[lo / 32] | bit) : (v[lo / 32] & ~bit);
+	}
+}
+
+// The entries of an unpacked array of the model.
+template <typename T> struct entries;
+template <typename T, std::size_t N> struct entries<VlUnpacked<T, N>> {
+	static constexpr std::size_t value = N;
+};
 
 template <std::size_t N> void line_out(const VlWide<N> &v, uint8_t *bytes)
 {
@@ -405,6 +421,43 @@ static void rtl_soc_tea_cycle(const struct rtl_soc *s, struct tea_cycle *c)
 	c->buf_error = t->trace_tea_buf_error_o;
 }
 
+// The LLC's RAMs (rtl/soc/llc.sv), which it marks public: a set's tag
+// word holds per way {valid, dirty, tag}, line i of the data RAM is set
+// i / ways, way i % ways.
+using Root = Vtea_soc___024root;
+constexpr unsigned kLlcSets = entries<decltype(Root::tea_soc__DOT__u_llc__DOT__tag_ram)>::value;
+constexpr unsigned kLlcWays = entries<decltype(Root::tea_soc__DOT__u_llc__DOT__data_ram)>::value / kLlcSets;
+constexpr unsigned kLineAddrBits = 56 - 6;   // PADDR_BITS - LINE_OFF_BITS
+
+static bool rtl_soc_llc_fill(struct rtl_soc *s, uint64_t pa)
+{
+	auto *root = s->top->rootp;
+	const unsigned sets = kLlcSets, ways = kLlcWays, set_bits = __builtin_ctz(sets);
+	const unsigned tag_bits = kLineAddrBits - set_bits, tw = tag_bits + 2;
+	unsigned way = ways;
+	uint64_t line = pa >> 6, set = line & (sets - 1), tag = line >> set_bits;
+	const uint8_t *data = rtl_soc_dram(s, line << 6, DRAM_LINE_BYTES);
+	auto &tags = root->tea_soc__DOT__u_llc__DOT__tag_ram[set];
+
+	if (!data)
+		return false;
+	for (unsigned w = 0; w < ways; w++) {
+		bool valid = bits(tags, w * tw + tw - 1, 1);
+
+		if (valid && bits(tags, w * tw, tag_bits) == tag)
+			return false;
+		if (!valid && way == ways)
+			way = w;
+	}
+	if (way == ways)
+		return false;
+	line_in(root->tea_soc__DOT__u_llc__DOT__data_ram[set * ways + way], data);
+	put_bits(tags, way * tw, tag_bits, tag);
+	put_bits(tags, way * tw + tag_bits, 1, 0);
+	put_bits(tags, way * tw + tw - 1, 1, 1);
+	return true;
+}
+
 static void rtl_soc_tea_regs(const struct rtl_soc *s, struct tea_sample_regs *r)
 {
 	const Vtea_soc *t = s->top;
@@ -446,6 +499,9 @@ const struct rtl_backend tea_rtl_backend = {
 	.mtime = rtl_soc_mtime,
 	.dma_start = rtl_soc_dma_start,
 	.dma_done = rtl_soc_dma_done,
+	.llc_sets = kLlcSets,
+	.llc_ways = kLlcWays,
+	.llc_fill = rtl_soc_llc_fill,
 	.set_halt_on_ebreak = rtl_soc_set_halt_on_ebreak,
 	.halted = rtl_soc_halted,
 	.write_reg = rtl_soc_write_reg,

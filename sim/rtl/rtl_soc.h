@@ -79,6 +79,13 @@ struct rtl_backend {
 	void (*dma_start)(struct rtl_soc *s, uint64_t pa, const uint8_t *data, uint64_t mask);
 	bool (*dma_done)(struct rtl_soc *s, uint8_t *line, bool *error);
 
+	/* Functional warming (teasim --sample-every): the LLC's sets and
+	 * ways, and llc_fill(), which puts the DRAM line at pa (rounded down)
+	 * into a free way of its set, clean, between cycles. False when the
+	 * line is there already, its set has no free way or pa is not DRAM. */
+	unsigned llc_sets, llc_ways;
+	bool (*llc_fill)(struct rtl_soc *s, uint64_t pa);
+
 	/* The core's debug halt (tea_core.sv). With halt-on-EBREAK set, an
 	 * EBREAK halts the core instead of trapping; halted() is then true
 	 * with its pc. While halted, write_reg() writes a GPR and select_reg()

@@ -89,6 +89,8 @@ static void usage(FILE *f)
 	      "                        (default %d)\n"
 	      "      --window-log FILE with --sample-every: a line per window: the instruction\n"
 	      "                        it starts counting at, instructions and cycles counted\n"
+	      "      --cold-windows    with --sample-every: windows start with an empty LLC\n"
+	      "                        (without it, the lines the run touched last)\n"
 	      "  -j, --jobs N          with --sample-every: up to N windows at once (1 to %d),\n"
 	      "                        each in a process of its own; the ISS runs every\n"
 	      "                        instruction itself, on its own time\n"
@@ -281,7 +283,7 @@ int parse_options(int argc, char **argv, struct options *o)
 	       OPT_APPEND, OPT_HOST_DIR, OPT_HOST_MAX_FILES, OPT_HOST_MAX_BYTES, OPT_CONFIG, OPT_ISA,
 	       OPT_SEMIHOSTING_USERSPACE, OPT_CHECKPOINT_AT, OPT_CHECKPOINT, OPT_RESTORE,
 	       OPT_FAST_FORWARD, OPT_WARMUP, OPT_SAMPLE_EVERY, OPT_WINDOW, OPT_WINDOW_LOG,
-	       OPT_HARTS };
+	       OPT_HARTS, OPT_COLD_WINDOWS };
 	static const struct option longopts[] = {
 		{ "max-insns", required_argument, NULL, 'm' },
 		{ "memory", required_argument, NULL, 'M' },
@@ -320,6 +322,7 @@ int parse_options(int argc, char **argv, struct options *o)
 		{ "window", required_argument, NULL, OPT_WINDOW },
 		{ "window-log", required_argument, NULL, OPT_WINDOW_LOG },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "cold-windows", no_argument, NULL, OPT_COLD_WINDOWS },
 		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 		{ "restore", required_argument, NULL, OPT_RESTORE },
 		{ "harts", required_argument, NULL, OPT_HARTS },
@@ -488,6 +491,9 @@ int parse_options(int argc, char **argv, struct options *o)
 		case OPT_WINDOW_LOG:
 			o->window_log = optarg;
 			break;
+		case OPT_COLD_WINDOWS:
+			o->cold_windows = true;
+			break;
 		case 'j':
 			if (!parse_u64(optarg, &v) || !v || v > TEASIM_MAX_JOBS)
 				return error(EXIT_USAGE, "--jobs needs a number from 1 to %d, not '%s'", TEASIM_MAX_JOBS,
@@ -540,8 +546,9 @@ int parse_options(int argc, char **argv, struct options *o)
 		o->window = DEFAULT_WINDOW;
 	if (o->sample_every && !o->warmup)
 		o->warmup = DEFAULT_WARMUP;
-	if ((o->window || o->window_log || o->jobs) && !o->sample_every)
-		return error(EXIT_USAGE, "--window, --window-log and --jobs need --sample-every");
+	if ((o->window || o->window_log || o->jobs || o->cold_windows) && !o->sample_every)
+		return error(EXIT_USAGE, "--window, --window-log, --jobs and --cold-windows need "
+			     "--sample-every");
 	if (o->sample_every && (!o->rtl || o->fast_forward || o->restore_path || checkpoint_at_given))
 		return error(EXIT_USAGE, "--sample-every runs windows on the RTL: it needs --rtl, and "
 			     "none of --fast-forward, --restore and --checkpoint-at");

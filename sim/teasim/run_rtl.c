@@ -231,6 +231,9 @@ static int finish_restore(struct run *r, const struct options *o)
 		if (step_cycle(r, &idle, &stored))
 			return r->status;
 	}
+	/* functional warming: the LLC as the run so far left it */
+	if (r->llc_warm)
+		r->llc_filled = llc_warm_fill(r->llc_warm, r->backend, r->rtl);
 	r->backend->set_halt_on_ebreak(r->rtl, o->semihosting);
 	r->backend->resume(r->rtl, hart_pc(r->hart), hart_priv(r->hart));
 	r->restoring = false;

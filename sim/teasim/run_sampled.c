@@ -1,9 +1,10 @@
 /* Sampled simulation (--sample-every N --window W --warmup U), SMARTS's
  * systematic sampling with detailed warming (Wunderlich et al., ISCA
  * 2003): the ISS runs the program; every N instructions a fresh RTL core
- * takes its state over (rtl_restore.c), runs U instructions to warm its
- * caches, TLBs and predictors, then W that count, co-simulated. Windows
- * end at multiples of N. TEA's samples, the golden reference and the
+ * takes its state over (rtl_restore.c), its LLC filled with the lines the
+ * run touched last (llc_warm.c: functional warming), runs U instructions
+ * to warm its L1 caches, TLBs and predictors, then W that count,
+ * co-simulated. Windows end at multiples of N. TEA's samples, the golden reference and the
  * baselines are the windows'; the run's cycles are estimated from the
  * windows' CPIs, with the interval their spread gives.
  *
@@ -34,6 +35,7 @@ struct windows {
 	unsigned n;
 	double cpi_sum, cpi_sq_sum;
 	uint64_t cycles, insns;
+	uint64_t filled;	/* lines functional warming put into their LLCs */
 	FILE *log;
 };
 
@@ -47,7 +49,7 @@ struct window_cycle {
 struct window_end {
 	uint32_t magic;
 	bool counted;		/* the window ran to its end (the program did not end in it) */
-	uint64_t start, cycles, insns;
+	uint64_t start, cycles, insns, filled;
 };
 #define WINDOW_END_MAGIC 0x7ea0e4d5u
 
@@ -94,10 +96,12 @@ static int end_window(struct run *r)
 	return 0;
 }
 
-static void count_window(struct windows *w, uint64_t start, uint64_t cycles, uint64_t insns)
+static void count_window(struct windows *w, uint64_t start, uint64_t cycles, uint64_t insns,
+			 uint64_t filled)
 {
 	double cpi = (double)cycles / (double)insns;
 
+	w->filled += filled;
 	if (w->log)
 		fprintf(w->log, "%" PRIu64 " %" PRIu64 " %" PRIu64 "\n", start, insns, cycles);
 	w->n++;
@@ -139,6 +143,7 @@ static void window_process(struct run *r, const struct options *o, uint64_t end,
 	if (!ret) {
 		e.counted = r->at_stop;
 		e.start = r->steps0;
+		e.filled = r->llc_filled;
 		if (fwrite(&e, sizeof(e), 1, out) != 1 || fflush(out))
 			ret = error(EXIT_ERROR, "a window's cycles: %s", strerror(errno));
 	}
@@ -210,7 +215,7 @@ static int finish_window(struct run *r, struct window_job *j, struct windows *w)
 		}
 	}
 	if (e.counted)
-		count_window(w, e.start, e.cycles, e.insns);
+		count_window(w, e.start, e.cycles, e.insns, e.filled);
 out:
 	fclose(j->cycles);
 	j->cycles = NULL;
@@ -243,6 +248,9 @@ static void print_estimate(const struct run *r, const struct options *o, const s
 		fprintf(stderr, "teasim: CPI %.4f (one window: no interval)", mean);
 	fprintf(stderr, ", estimated %.0f cycles for %" PRIu64 " instructions\n",
 		mean * (double)r->steps, r->steps);
+	if (!o->cold_windows)
+		fprintf(stderr, "teasim: functional warming put %.0f lines into each window's LLC\n",
+			(double)w->filled / w->n);
 }
 
 /* One window at a time, in this process. */
@@ -261,7 +269,7 @@ static int run_in_turn(struct run *r, const struct options *o, struct windows *w
 		ret = run_window(r, o, end, &cycles, &insns);
 		if (ret || !r->at_stop)
 			break;	/* ... or in a window: run_rtl said so */
-		count_window(w, r->steps0, cycles, insns);
+		count_window(w, r->steps0, cycles, insns, r->llc_filled);
 		ret = end_window(r);
 	}
 	return ret;
@@ -325,8 +333,18 @@ int run_sampled(struct run *r, const struct options *o)
 		else
 			fprintf(w.log, "# start instructions cycles\n");
 	}
+	if (!ret && !o->cold_windows) {
+		r->llc_warm = llc_warm_create(r->backend->llc_sets, r->backend->llc_ways);
+		if (!r->llc_warm)
+			ret = error(EXIT_ERROR, "out of memory");
+		else
+			hart_set_access_hook(r->hart, llc_warm_access, r->llc_warm);
+	}
 	if (!ret)
 		ret = o->jobs > 1 ? run_at_once(r, o, &w) : run_in_turn(r, o, &w);
+	hart_set_access_hook(r->hart, NULL, NULL);
+	llc_warm_destroy(r->llc_warm);
+	r->llc_warm = NULL;
 	if (w.log && fclose(w.log) && !ret)
 		ret = error(EXIT_ERROR, "%s: %s", o->window_log, strerror(errno));
 	if (o->verbose && program_ended(r, &code)) {

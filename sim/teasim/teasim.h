@@ -76,6 +76,7 @@ struct options {
 	uint64_t sample_every, window;	/* --sample-every, --window (0: not sampled) */
 	const char *window_log;		/* --window-log */
 	unsigned jobs;			/* -j: windows run at once, each in a process */
+	bool cold_windows;		/* --cold-windows: no functional warming */
 	bool iss_first;			/* the ISS runs first: --fast-forward, --sample-every */
 };
 
@@ -121,6 +122,8 @@ struct run {
 	uint64_t measure_from; /* ... from this instruction on */
 	uint64_t cycle0, steps0;   /* ... which came in this cycle, after this many */
 	FILE *window_cycles;   /* teasim -j, in a window's process: its TEA cycles */
+	struct llc_warm *llc_warm;   /* --sample-every: the LLC's functional warming */
+	uint64_t llc_filled;   /* ... the lines it put into the window's LLC */
 	struct timespec t0;    /* when the run started */
 	double last_progress;  /* seconds after t0 of the last progress line */
 };
@@ -189,6 +192,22 @@ void end_rtl(struct run *r);
 int run_sampled(struct run *r, const struct options *o);
 /* In a window's process (-j): a cycle TEA saw, for the parent to replay. */
 int window_cycle_out(struct run *r, const struct tea_cycle *c);
+
+/* llc_warm.c: functional warming of the LLC for sampled simulation: the
+ * lines the hart touched last, set by set, put into a window's LLC. */
+struct llc_warm {
+	unsigned sets, ways;
+	uint64_t *line;		/* per way: line address + 1 (0: empty) */
+	uint64_t *used;		/* ... and when it was touched last */
+	uint64_t clock, last;
+};
+/* NULL when out of memory or the shape is not a power of two of sets. */
+struct llc_warm *llc_warm_create(unsigned sets, unsigned ways);
+void llc_warm_destroy(struct llc_warm *w);
+/* The hart's access hook (hart_set_access_hook), ctx the llc_warm. */
+void llc_warm_access(void *ctx, uint64_t pa);
+/* Puts the lines into the RTL's LLC; how many went in. */
+unsigned llc_warm_fill(const struct llc_warm *w, const struct rtl_backend *b, struct rtl_soc *s);
 /* rtl_restore.c: writes into the RTL's boot ROM image the program that
  * gives the core the reference's state; *halt_pc is its final EBREAK. */
 int rtl_restore_rom(struct run *r, uint8_t *rom, size_t size, uint64_t *halt_pc);

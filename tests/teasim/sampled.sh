@@ -4,7 +4,8 @@
 # the program ends on the ISS or in a window; its windows (--window-log)
 # are where they should be, the CPI, interval and estimate it prints are
 # the ones its windows give, and the golden reference holds exactly the
-# windows' cycles; with -j the windows run at once and give the same
+# windows' cycles; functional warming fills the windows' LLCs, which
+# --cold-windows leaves empty; with -j the windows run at once and give the same
 # windows, samples, golden reference and estimate; an instruction limit
 # ends a run of windows at once with its status; bad combinations are one
 # error line.
@@ -52,6 +53,23 @@ cycles=$(awk '!/^#/ { c += $3 } END { print c }' "$work/windows")
 "$teaperf" report "$work/g.prof" 2>/dev/null | grep -q "^# $cycles cycles in"
 check "the golden reference holds the windows' $cycles cycles ($("$teaperf" report "$work/g.prof" 2>&1 | sed -n 2p))" $?
 
+# functional warming: the lines the run touched go into each window's
+# LLC (co-simulation checks every load of them); --cold-windows starts
+# them empty, with the same output, and takes more cycles in its windows
+filled=$(sed -n 's/^teasim: functional warming put \([0-9]*\) lines.*/\1/p' "$work/s.err")
+[ "${filled:-0}" -gt 0 ]
+check "functional warming puts ${filled:-no} lines into each window's LLC" $?
+"$teasim" -v --rtl --cold-windows --sample-every $every --window $window --warmup $warmup \
+	--window-log "$work/cold.windows" "$prog" >"$work/cold.out" 2>"$work/cold.err"
+st=$?
+[ "$st" -eq "$want" ] && cmp -s "$work/straight.out" "$work/cold.out" &&
+	! grep -q "functional warming" "$work/cold.err"
+check "--cold-windows: status $st, output as the straight run's, no warming" $?
+warm_cycles=$(awk '!/^#/ { c += $3 } END { print c }' "$work/windows")
+cold_cycles=$(awk '!/^#/ { c += $3 } END { print c }' "$work/cold.windows")
+[ "$warm_cycles" -le "$cold_cycles" ]
+check "the warm windows take $warm_cycles cycles, the cold ones $cold_cycles" $?
+
 # -j: windows at once, each in its own process, replayed in order
 "$teasim" -v --rtl -j 3 --sample-every $every --window $window --warmup $warmup \
 	--window-log "$work/j.windows" --golden "$work/j.prof" --tea-samples "$work/j.tea" --tea-period 97 \
@@ -89,6 +107,7 @@ expect_error "a warm-up that would wrap" 2 "at most" --rtl --sample-every 100000
 	--warmup 18446744073709551000 "$prog"
 expect_error "--window alone" 2 "need --sample-every" --rtl --window 10 "$prog"
 expect_error "-j alone" 2 "need --sample-every" --rtl -j 2 "$prog"
+expect_error "--cold-windows alone" 2 "need --sample-every" --rtl --cold-windows "$prog"
 expect_error "-j 0" 2 "from 1 to 256" --rtl -j 0 --sample-every 100000 "$prog"
 expect_error "-j 257" 2 "from 1 to 256" --rtl -j 257 --sample-every 100000 "$prog"
 expect_error "--sample-every with --fast-forward" 2 "none of" --rtl --sample-every 100000 \
