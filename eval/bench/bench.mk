@@ -106,6 +106,13 @@ bench-sampled: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(RTL_LIB) \
 	@eval/bench/sampled.sh "$(BUILD)/bin/teasim --config $(CONFIG)" $(BUILD)/bin/teaperf 500000 10000 \
 		"10000 30000 100000" $(BENCH_SAMPLED_WORKLOADS:%=$(BUILD)/workloads/%.elf)
 
+# The same without functional warming (--cold-windows), on lz at the
+# least warm-up: what warming the LLC is worth.
+.PHONY: bench-sampled-cold
+bench-sampled-cold: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(RTL_LIB) $(BUILD)/workloads/lz.elf
+	@eval/bench/sampled.sh "$(BUILD)/bin/teasim --config $(CONFIG) --cold-windows" $(BUILD)/bin/teaperf \
+		500000 10000 10000 $(BUILD)/workloads/lz.elf
+
 # Sampled simulation of a program of 10^9 instructions (interp at
 # SCALE=2048): teasim's estimate and the wall time it took.
 .PHONY: bench-sampled-long
