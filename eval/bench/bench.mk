@@ -110,7 +110,7 @@ bench-sampled: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(RTL_LIB) \
 # least warm-up: what warming the LLC is worth.
 .PHONY: bench-sampled-cold
 bench-sampled-cold: $(BUILD)/bin/teasim $(BUILD)/bin/teaperf $(RTL_LIB) $(BUILD)/workloads/lz.elf
-	@eval/bench/sampled.sh "$(BUILD)/bin/teasim --config $(CONFIG) --cold-windows" $(BUILD)/bin/teaperf \
+	@eval/bench/sampled.sh -o --cold-windows "$(BUILD)/bin/teasim --config $(CONFIG)" $(BUILD)/bin/teaperf \
 		500000 10000 10000 $(BUILD)/workloads/lz.elf
 
 # Sampled simulation of a program of 10^9 instructions (interp at

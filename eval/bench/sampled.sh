@@ -10,9 +10,18 @@
 # interval's half-width the windows give; f: the windows' golden profile
 # against the full run's (teaperf compare). Runs BENCH_JOBS programs at a
 # time (default: the cores).
-# usage: sampled.sh TEASIM TEAPERF N W "U1 U2 ..." PROGRAM.elf...
+# usage: sampled.sh [-o OPTIONS] TEASIM TEAPERF N W "U1 U2 ..." PROGRAM.elf...
 #   TEASIM: the teasim command, split at spaces ("build/bin/teasim --config large")
+#   OPTIONS: more teasim options for the sampled runs only ("--cold-windows")
 set -euo pipefail
+opts=
+while getopts o: opt; do
+	case $opt in
+	o) opts=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
 sim=$1 teaperf=$2 every=$3 window=$4 warmups=$5
 shift 5
 work=$(mktemp -d)
@@ -41,7 +50,7 @@ one() { # program
 	printf '%s: %s cycles, %s instructions, %.1f s\n' "$name" "$cycles" "$insns" "$t" >"$d/out"
 	for u in $warmups; do
 		# shellcheck disable=SC2086
-		t=$(timed "$d/s$u.err" $sim --rtl -v --sample-every "$every" --window "$window" \
+		t=$(timed "$d/s$u.err" $sim --rtl -v $opts --sample-every "$every" --window "$window" \
 			--warmup "$u" --golden "$d/s$u.prof" "$elf")
 		local est half func
 		est=$(grep -o 'estimated [0-9]* cycles' "$d/s$u.err" | awk '{ print $2 }')
