@@ -63,6 +63,7 @@ static void check_buffer_data(void)
 
 	buf_attr(&attr, 2000);
 	attr.exclude_kernel = 1;
+	attr.config |= 6;	/* jitter: the loop's length could divide the period */
 	if (buf_sample_self(&b, &attr, AUX_PAGES, walk_data, 100000)) {
 		check(0, "a buffer-mode event for the data addresses opens");
 		return;
