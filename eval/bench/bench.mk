@@ -121,7 +121,7 @@ bench-sampled-long: $(BUILD)/bin/teasim $(RTL_LIB) $(BUILD)/workloads/interp-lon
 	@/usr/bin/time -f "wall time %e s" $(BUILD)/bin/teasim -v --rtl --config $(CONFIG) -j $(NPROC) \
 		--sample-every 2000000 \
 		--window 10000 --warmup 100000 $(BUILD)/workloads/interp-long.elf 2>&1 >/dev/null | \
-		grep -E '^teasim: |^wall time' 
+		grep -E '^teasim: |^wall time'
 
 # The cost of TEA sampling under Linux (eval/bench/linux-overhead.sh): the
 # hash workload as a Linux command on the RTL, without sampling and under
@@ -133,6 +133,7 @@ BENCH_LINUX_CORE ?= rtl
 BENCH_LINUX_PERIODS_rtl := 1000000 100000 25000 5000 1000
 BENCH_LINUX_PERIODS_iss := 1000000000 $(BENCH_LINUX_PERIODS_rtl)
 BENCH_LINUX_SIM_rtl := --rtl --config $(CONFIG)
+BENCH_LINUX_SIM_iss :=
 .PHONY: bench-linux
 bench-linux: $(BUILD)/bin/teasim $(if $(filter rtl,$(BENCH_LINUX_CORE)),$(RTL_LIB)) $(LINUX_IMAGE) \
 		$(LINUX_CPIO)

@@ -20,57 +20,52 @@ static bool in_dram(uint64_t pa)
 
 struct llc_warm *llc_warm_create(unsigned sets, unsigned ways)
 {
-	struct llc_warm *w = calloc(1, sizeof(*w));
+	struct llc_warm *w;
 
-	if (!w || !sets || (sets & (sets - 1)) || !ways)
-		goto fail;
+	if (!sets || (sets & (sets - 1)) || !ways)
+		return NULL;
+	w = calloc(1, sizeof(*w));
+	if (w)
+		w->way = calloc((size_t)sets * ways, sizeof(*w->way));
+	if (!w || !w->way) {
+		free(w);
+		return NULL;
+	}
 	w->sets = sets;
 	w->ways = ways;
-	w->line = calloc((size_t)sets * ways, sizeof(*w->line));
-	w->used = calloc((size_t)sets * ways, sizeof(*w->used));
-	if (!w->line || !w->used)
-		goto fail;
 	w->last = UINT64_MAX;
 	return w;
-fail:
-	llc_warm_destroy(w);
-	return NULL;
 }
 
 void llc_warm_destroy(struct llc_warm *w)
 {
-	if (!w)
-		return;
-	free(w->line);
-	free(w->used);
+	if (w)
+		free(w->way);
 	free(w);
 }
 
-/* The hart's access hook: the line becomes its set's most recently used.
- * Lines are kept as line address + 1, so that 0 is an empty way. */
+/* The hart's access hook: the line becomes its set's most recently used. */
 void llc_warm_access(void *ctx, uint64_t pa)
 {
 	struct llc_warm *w = ctx;
-	uint64_t line = pa >> 6, *ways;
-	uint64_t *used;
-	unsigned victim = 0;
+	uint64_t line = pa >> 6;
+	struct llc_warm_way *set, *victim;
 
 	if (line == w->last || !in_dram(pa))
 		return;
 	w->last = line;
-	ways = &w->line[(line & (w->sets - 1)) * w->ways];
-	used = &w->used[(line & (w->sets - 1)) * w->ways];
+	set = &w->way[(line & (w->sets - 1)) * w->ways];
+	victim = set;
 	w->clock++;
 	for (unsigned i = 0; i < w->ways; i++) {
-		if (ways[i] == line + 1) {
-			used[i] = w->clock;
+		if (set[i].line == line + 1) {
+			set[i].used = w->clock;
 			return;
 		}
-		if (used[i] < used[victim])
-			victim = i;
+		if (set[i].used < victim->used)
+			victim = &set[i];
 	}
-	ways[victim] = line + 1;
-	used[victim] = w->clock;
+	*victim = (struct llc_warm_way){ line + 1, w->clock };
 }
 
 unsigned llc_warm_fill(const struct llc_warm *w, const struct rtl_backend *b, struct rtl_soc *s)
@@ -78,7 +73,7 @@ unsigned llc_warm_fill(const struct llc_warm *w, const struct rtl_backend *b, st
 	unsigned filled = 0;
 
 	for (size_t i = 0; i < (size_t)w->sets * w->ways; i++)
-		if (w->line[i] && b->llc_fill(s, (w->line[i] - 1) << 6))
+		if (w->way[i].line && b->llc_fill(s, (w->way[i].line - 1) << 6))
 			filled++;
 	return filled;
 }

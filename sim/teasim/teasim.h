@@ -197,8 +197,10 @@ int window_cycle_out(struct run *r, const struct tea_cycle *c);
  * lines the hart touched last, set by set, put into a window's LLC. */
 struct llc_warm {
 	unsigned sets, ways;
-	uint64_t *line;		/* per way: line address + 1 (0: empty) */
-	uint64_t *used;		/* ... and when it was touched last */
+	struct llc_warm_way {
+		uint64_t line;	/* line address + 1 (0: empty) */
+		uint64_t used;	/* when it was touched last */
+	} *way;			/* set s's ways from way[s * ways] */
 	uint64_t clock, last;
 };
 /* NULL when out of memory or the shape is not a power of two of sets. */
